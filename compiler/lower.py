@@ -1164,6 +1164,8 @@ class CardLowering:
 
     def effect_DamageEffect(self, e: Any, cond: Condition | None) -> Effect:
         also = self.target(e.also, cond) if e.also is not None else None
+        if e.alsocontroller:
+            also = self._controller_of(e, str(e.alsocontroller))
         if e.power is not None:
             # 608.2h: "damage equal to its power" -- read as the instruction is followed; "its" is the
             # object named last before it (a target), else the source.
@@ -1178,8 +1180,9 @@ class CardLowering:
             self.ck.error(e.lateamount, "the amount is already given before 'damage'")
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond) if e.target is not None else \
             self._controller_of(e, str(e.controllerof))
+        also_amount = self.amount(e.alsoamount) if e.alsoamount is not None else None
         return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named), late=bool(e.late),
-                             again=bool(e.again))
+                             again=bool(e.again), also_amount=also_amount, unpreventable=bool(e.unpreventable))
 
     def _controller_of(self, node: Any, words: str) -> Ref:
         """"that creature's controller": the controller of the last target (608.2h)."""

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'b520d1b31446eb3322b8287ff7dd9d2b75e68ec81d5dbe1a517d9c02afb80362'
+GRAMMAR = 'ed5fa02f9da027672d684a3480a4fa8ab57c13960f1c335ddddb21d7192c078c'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -595,7 +595,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('DividedDamageEffect', 'common', 'DividedDamageEffect', ''),
     ('__asgn_plain', 'plain', '', 'lateamount'),
-    ('__asgn_plain', 'plain', '', 'also'),
     ('DamageEffect', 'common', 'DamageEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('DestroyEffect', 'common', 'DestroyEffect', ''),
@@ -956,6 +955,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'you'),
     ('__asgn_plain', 'plain', '', 'controllerof'),
     ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'alsoamount'),
+    ('__asgn_plain', 'plain', '', 'also'),
+    ('__asgn_optional', 'optional', '', 'unpreventable'),
     ('__asgn_plain', 'plain', '', 'third'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'count'),
@@ -1101,6 +1103,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'evenly'),
     ('__asgn_plain', 'plain', '', 'power'),
     ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'alsocontroller'),
+    ('__asgn_plain', 'plain', '', 'also'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('PerTime', 'common', 'PerTime', ''),
     ('__asgn_optional', 'optional', '', 'anycolor'),
@@ -34800,28 +34804,93 @@ class CardParser:
             q += 3
             p5 = q
             res6.append(v)
-            p7 = p5
+            r = self.e183_0(p5)
+            if r is None:
+                break
+            q, v = r
+            p5 = q
+            if v:
+                res6.append(v)
+            p = p5
+            res += res6
+            break
+        while True:
+            p7 = p
             res8: list[Any] = []
-            r = self.r_TargetRef_0(p7)
+            r = self.e184_0(p7)
             if r is None:
                 break
             q, v = r
             p7 = q
             if v:
                 res8.append(v)
-            if res8:
-                n = Nt(res8)
-                n.rule = 573
-            p5 = p7
-            if res8 and n:
-                res6.append(n)
-            p = p5
-            res += res6
+            q = sk0[p7]
+            if q < 0:
+                q = _WS0(text, p7).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p7] = q
+            if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                break
+            v = (q, 'the', '')
+            q += 3
+            p7 = q
+            res8.append(v)
+            q = sk0[p7]
+            if q < 0:
+                q = _WS0(text, p7).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p7] = q
+            if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                break
+            v = (q, 'damage', '')
+            q += 6
+            p7 = q
+            res8.append(v)
+            q = sk0[p7]
+            if q < 0:
+                q = _WS0(text, p7).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p7] = q
+            if not (text.startswith("can't", q)):
+                break
+            v = (q, "can't", '')
+            q += 5
+            p7 = q
+            res8.append(v)
+            q = sk0[p7]
+            if q < 0:
+                q = _WS0(text, p7).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p7] = q
+            if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                break
+            v = (q, 'be', '')
+            q += 2
+            p7 = q
+            res8.append(v)
+            q = sk0[p7]
+            if q < 0:
+                q = _WS0(text, p7).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p7] = q
+            if not (text.startswith('prevented', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                break
+            v = (q, 'prevented', '')
+            q += 9
+            p7 = q
+            res8.append(v)
+            p = p7
+            res += res8
             break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 574
+        n.rule = 573
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -34853,14 +34922,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 575
+            n.rule = 574
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 576
+        n.rule = 575
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -34879,14 +34948,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 577
+                n.rule = 576
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e183_0(p)
+        r = self.e185_0(p)
         if r is None:
             return None
         q, v = r
@@ -34904,11 +34973,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 578
+            n.rule = 577
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e184_0(p)
+        r = self.e186_0(p)
         if r is None:
             return None
         q, v = r
@@ -34927,7 +34996,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 579
+                n.rule = 578
             q = p5
             v = n if res6 else None
             p = q
@@ -34937,7 +35006,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 580
+        n.rule = 579
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -34958,7 +35027,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e185_0(p)
+        r = self.e187_0(p)
         if r is None:
             return None
         q, v = r
@@ -34968,7 +35037,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 581
+        n.rule = 580
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35011,7 +35080,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 582
+                n.rule = 581
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35041,12 +35110,12 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 583
+            n.rule = 582
         p = p5
         if res6 and n:
             res.append(n)
         while True:
-            r = self.e186_0(p)
+            r = self.e188_0(p)
             if r is None:
                 break
             q, v = r
@@ -35054,7 +35123,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e187_0(p)
+        r = self.e189_0(p)
         if r is None:
             return None
         q, v = r
@@ -35080,7 +35149,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 584
+            n.rule = 583
         p = p7
         if res8 and n:
             res.append(n)
@@ -35115,24 +35184,10 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 585
+            n.rule = 584
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e188_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e189_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e190_0(p)
         if r is None:
             return None
@@ -35141,6 +35196,20 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e191_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e192_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e193_0(p)
         if r is None:
             return None
         q, v = r
@@ -35162,7 +35231,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e192_0(p11)
+            r = self.e194_0(p11)
             if r is None:
                 break
             q, v = r
@@ -35206,7 +35275,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 586
+                n.rule = 585
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35214,7 +35283,7 @@ class CardParser:
             res += res14
             break
         while True:
-            r = self.e193_0(p)
+            r = self.e195_0(p)
             if r is None:
                 break
             q, v = r
@@ -35225,7 +35294,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 587
+        n.rule = 586
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35246,7 +35315,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e194_0(p)
+        r = self.e196_0(p)
         if r is None:
             return None
         q, v = r
@@ -35256,7 +35325,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 588
+        n.rule = 587
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35275,21 +35344,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 589
+                n.rule = 588
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e195_0(p)
+        r = self.e197_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e196_0(p)
+        r = self.e198_0(p)
         if r is None:
             return None
         q, v = r
@@ -35297,7 +35366,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e197_0(p)
+            r = self.e199_0(p)
             if r is None:
                 break
             q, v = r
@@ -35308,7 +35377,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 590
+        n.rule = 589
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35327,21 +35396,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 591
+                n.rule = 590
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e198_0(p)
+        r = self.e200_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e199_0(p)
+        r = self.e201_0(p)
         if r is None:
             return None
         q, v = r
@@ -35351,7 +35420,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 592
+        n.rule = 591
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35407,7 +35476,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 593
+            n.rule = 592
         p = p1
         if res2 and n:
             res.append(n)
@@ -35423,7 +35492,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 594
+                n.rule = 593
             q = p3
             v = n if res4 else None
             p = q
@@ -35433,7 +35502,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 595
+        n.rule = 594
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -35566,14 +35635,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 596
+            n.rule = 595
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 597
+        n.rule = 596
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -35605,7 +35674,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 598
+            n.rule = 597
         p = p1
         if res2 and n:
             res.append(n)
@@ -35621,7 +35690,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e200_0(p)
+        r = self.e202_0(p)
         if r is None:
             return None
         q, v = r
@@ -35655,7 +35724,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e201_0(p3)
+            r = self.e203_0(p3)
             if r is None:
                 break
             q, v = r
@@ -35668,7 +35737,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 599
+        n.rule = 598
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -35700,7 +35769,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 600
+            n.rule = 599
         p = p1
         if res2 and n:
             res.append(n)
@@ -35716,7 +35785,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 601
+                n.rule = 600
             q = p3
             v = n if res4 else None
             p = q
@@ -35735,7 +35804,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e202_0(p)
+        r = self.e204_0(p)
         if r is None:
             return None
         q, v = r
@@ -35804,7 +35873,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 602
+                n.rule = 601
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35814,7 +35883,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 603
+        n.rule = 602
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -35846,14 +35915,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 604
+            n.rule = 603
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e203_0(p3)
+            r = self.e205_0(p3)
             if r is None:
                 break
             q, v = r
@@ -35924,7 +35993,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e204_0(p)
+            r = self.e206_0(p)
             if r is None:
                 break
             q, v = r
@@ -35933,7 +36002,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e205_0(p)
+            r = self.e207_0(p)
             if r is None:
                 break
             q, v = r
@@ -35967,7 +36036,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 605
+                n.rule = 604
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35982,11 +36051,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 606
+                n.rule = 605
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e206_0(p5)
+            r = self.e208_0(p5)
             if r is None:
                 break
             q, v = r
@@ -36023,7 +36092,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 607
+        n.rule = 606
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36067,7 +36136,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 608
+            n.rule = 607
         p = p1
         if res2 and n:
             res.append(n)
@@ -36159,14 +36228,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 609
+            n.rule = 608
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 610
+        n.rule = 609
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36198,7 +36267,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 611
+            n.rule = 610
         p = p1
         if res2 and n:
             res.append(n)
@@ -36229,7 +36298,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e207_0(p3)
+            r = self.e209_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36262,7 +36331,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 612
+            n.rule = 611
         p = p5
         if res6 and n:
             res.append(n)
@@ -36277,11 +36346,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 613
+            n.rule = 612
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e208_0(p)
+        r = self.e210_0(p)
         if r is None:
             return None
         q, v = r
@@ -36291,7 +36360,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e209_0(p9)
+            r = self.e211_0(p9)
             if r is None:
                 break
             q, v = r
@@ -36349,7 +36418,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e210_0(p)
+        r = self.e212_0(p)
         if r is None:
             return None
         q, v = r
@@ -36367,12 +36436,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 614
+            n.rule = 613
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e211_0(p)
+            r = self.e213_0(p)
             if r is None:
                 break
             q, v = r
@@ -36383,7 +36452,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 615
+        n.rule = 614
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36415,7 +36484,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 616
+            n.rule = 615
         p = p1
         if res2 and n:
             res.append(n)
@@ -36481,7 +36550,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 617
+                n.rule = 616
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36504,7 +36573,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 618
+                    n.rule = 617
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36577,7 +36646,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 619
+        n.rule = 618
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -36609,7 +36678,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 620
+            n.rule = 619
         p = p1
         if res2 and n:
             res.append(n)
@@ -36628,7 +36697,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 621
+        n.rule = 620
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -36660,7 +36729,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 622
+            n.rule = 621
         p = p1
         if res2 and n:
             res.append(n)
@@ -36676,7 +36745,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e212_0(p)
+        r = self.e214_0(p)
         if r is None:
             return None
         q, v = r
@@ -36699,14 +36768,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 623
+            n.rule = 622
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 624
+        n.rule = 623
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -36763,14 +36832,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 625
+                n.rule = 624
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e213_0(p)
+        r = self.e215_0(p)
         if r is None:
             return None
         q, v = r
@@ -36800,7 +36869,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 626
+            n.rule = 625
         p = p3
         if res4 and n:
             res.append(n)
@@ -36839,7 +36908,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 627
+            n.rule = 626
         p = p5
         if res6 and n:
             res.append(n)
@@ -36858,7 +36927,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 628
+        n.rule = 627
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -36907,7 +36976,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 629
+            n.rule = 628
         p = p1
         if res2 and n:
             res.append(n)
@@ -36934,14 +37003,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 630
+            n.rule = 629
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 631
+        n.rule = 630
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -36962,7 +37031,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e214_0(p)
+        r = self.e216_0(p)
         if r is None:
             return None
         q, v = r
@@ -36980,7 +37049,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 632
+            n.rule = 631
         p = p1
         if res2 and n:
             res.append(n)
@@ -37060,14 +37129,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 633
+            n.rule = 632
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e215_0(p5)
+            r = self.e217_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37092,7 +37161,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 634
+        n.rule = 633
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37124,7 +37193,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 635
+            n.rule = 634
         p = p1
         if res2 and n:
             res.append(n)
@@ -37139,11 +37208,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 636
+            n.rule = 635
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e216_0(p)
+        r = self.e218_0(p)
         if r is None:
             return None
         q, v = r
@@ -37173,14 +37242,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 637
+            n.rule = 636
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 638
+        n.rule = 637
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37212,7 +37281,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 639
+            n.rule = 638
         p = p1
         if res2 and n:
             res.append(n)
@@ -37242,7 +37311,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 640
+                n.rule = 639
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37261,7 +37330,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 641
+                n.rule = 640
             q = p7
             v = n if res8 else None
             p = q
@@ -37280,7 +37349,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e217_0(p)
+        r = self.e219_0(p)
         if r is None:
             return None
         q, v = r
@@ -37299,7 +37368,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e218_0(p)
+        r = self.e220_0(p)
         if r is None:
             return None
         q, v = r
@@ -37309,7 +37378,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 642
+        n.rule = 641
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37341,7 +37410,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 643
+            n.rule = 642
         p = p1
         if res2 and n:
             res.append(n)
@@ -37357,7 +37426,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e219_0(p)
+        r = self.e221_0(p)
         if r is None:
             return None
         q, v = r
@@ -37379,7 +37448,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 644
+        n.rule = 643
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37423,7 +37492,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 645
+            n.rule = 644
         p = p1
         if res2 and n:
             res.append(n)
@@ -37458,7 +37527,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 646
+            n.rule = 645
         p = p3
         if res4 and n:
             res.append(n)
@@ -37605,7 +37674,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 647
+            n.rule = 646
         p = p5
         if res6 and n:
             res.append(n)
@@ -37637,14 +37706,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 648
+            n.rule = 647
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 649
+        n.rule = 648
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -37676,7 +37745,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 650
+            n.rule = 649
         p = p1
         if res2 and n:
             res.append(n)
@@ -37692,7 +37761,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 651
+                n.rule = 650
             q = p3
             v = n if res4 else None
             p = q
@@ -37725,7 +37794,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 652
+                n.rule = 651
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37740,11 +37809,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 653
+                n.rule = 652
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e220_0(p5)
+            r = self.e222_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37804,7 +37873,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 654
+                n.rule = 653
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -37814,7 +37883,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 655
+        n.rule = 654
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -37846,11 +37915,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 656
+            n.rule = 655
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e221_0(p)
+        r = self.e223_0(p)
         if r is None:
             return None
         q, v = r
@@ -37897,14 +37966,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 657
+            n.rule = 656
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 658
+        n.rule = 657
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -37984,7 +38053,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 658
         p = p1
         if res2 and n:
             res.append(n)
@@ -38003,7 +38072,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 660
+        n.rule = 659
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38035,14 +38104,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 661
+            n.rule = 660
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 662
+        n.rule = 661
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38061,21 +38130,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 663
+                n.rule = 662
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e222_0(p)
+        r = self.e224_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e223_0(p)
+        r = self.e225_0(p)
         if r is None:
             return None
         q, v = r
@@ -38093,14 +38162,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 664
+            n.rule = 663
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 665
+        n.rule = 664
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38132,7 +38201,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 666
+            n.rule = 665
         p = p1
         if res2 and n:
             res.append(n)
@@ -38186,7 +38255,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 667
+                n.rule = 666
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38228,7 +38297,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 668
+                    n.rule = 667
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38277,7 +38346,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 669
+        n.rule = 668
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38309,14 +38378,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 670
+            n.rule = 669
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 671
+        n.rule = 670
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38372,14 +38441,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 672
+            n.rule = 671
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 673
+        n.rule = 672
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38411,14 +38480,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 673
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 675
+        n.rule = 674
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38479,14 +38548,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 676
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 677
+        n.rule = 676
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -38518,7 +38587,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 678
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
@@ -38533,11 +38602,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 679
+            n.rule = 678
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e224_0(p)
+        r = self.e226_0(p)
         if r is None:
             return None
         q, v = r
@@ -38567,14 +38636,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 680
+            n.rule = 679
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 681
+        n.rule = 680
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -38583,7 +38652,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e225_0(p)
+        r = self.e227_0(p)
         if r is None:
             return None
         q, v = r
@@ -38613,14 +38682,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 683
+        n.rule = 682
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -38676,7 +38745,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 684
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
@@ -38752,7 +38821,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e226_0(p)
+        r = self.e228_0(p)
         if r is None:
             return None
         q, v = r
@@ -38786,7 +38855,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 685
+        n.rule = 684
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -38818,11 +38887,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e227_0(p)
+        r = self.e229_0(p)
         if r is None:
             return None
         q, v = r
@@ -38832,7 +38901,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 687
+        n.rule = 686
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -38864,7 +38933,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 688
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
@@ -38883,7 +38952,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e228_0(p3)
+            r = self.e230_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38950,7 +39019,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e229_0(p3)
+            r = self.e231_0(p3)
             if r is None:
                 break
             q, v = r
@@ -38975,7 +39044,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 689
+        n.rule = 688
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -38984,7 +39053,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e230_0(p)
+        r = self.e232_0(p)
         if r is None:
             return None
         q, v = r
@@ -39030,7 +39099,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e231_0(p1)
+            r = self.e233_0(p1)
             if r is None:
                 break
             q, v = r
@@ -39055,7 +39124,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 690
+        n.rule = 689
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39075,11 +39144,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 690
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e232_0(p)
+        r = self.e234_0(p)
         if r is None:
             return None
         q, v = r
@@ -39102,7 +39171,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 692
+            n.rule = 691
         p = p3
         if res4 and n:
             res.append(n)
@@ -39156,7 +39225,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 693
+                n.rule = 692
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39166,7 +39235,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 694
+        n.rule = 693
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39186,11 +39255,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e233_0(p)
+        r = self.e235_0(p)
         if r is None:
             return None
         q, v = r
@@ -39221,7 +39290,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e234_0(p)
+        r = self.e236_0(p)
         if r is None:
             return None
         q, v = r
@@ -39280,14 +39349,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 696
+            n.rule = 695
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 696
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39310,7 +39379,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 698
+                n.rule = 697
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39329,22 +39398,6 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e235_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        while True:
-            r = self.e236_0(p)
-            if r is None:
-                break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
         r = self.e237_0(p)
         if r is None:
             return None
@@ -39361,10 +39414,26 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
+        r = self.e239_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        while True:
+            r = self.e240_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e239_0(p5)
+            r = self.e241_0(p5)
             if r is None:
                 break
             q, v = r
@@ -39425,7 +39494,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 699
+        n.rule = 698
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -39515,7 +39584,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 700
+        n.rule = 699
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -39592,7 +39661,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e240_0(p1)
+                r = self.e242_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -39617,7 +39686,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 701
+                    n.rule = 700
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39645,12 +39714,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 702
+                    n.rule = 701
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39678,12 +39747,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 703
+                    n.rule = 702
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 701
+                    n.rule = 700
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39787,7 +39856,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 704
+        n.rule = 703
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -40090,7 +40159,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40111,7 +40180,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40132,7 +40201,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40153,7 +40222,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40176,7 +40245,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40199,7 +40268,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 705
+                    n.rule = 704
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40224,7 +40293,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 706
+        n.rule = 705
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -40276,7 +40345,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 706
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40309,7 +40378,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e241_0(p)
+        r = self.e243_0(p)
         if r is None:
             return None
         q, v = r
@@ -40319,7 +40388,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 708
+        n.rule = 707
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -40431,7 +40500,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 709
+                    n.rule = 708
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40498,19 +40567,19 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 710
+                    n.rule = 709
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 710
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 712
+                    n.rule = 711
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40535,7 +40604,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 713
+                    n.rule = 712
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40554,7 +40623,7 @@ class CardParser:
                 p9 = q
                 res10.append(v)
                 while True:
-                    r = self.e242_0(p9)
+                    r = self.e244_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -40834,7 +40903,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 713
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -40985,7 +41054,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 715
+                    n.rule = 714
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41004,7 +41073,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e243_0(p3)
+                r = self.e245_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41015,7 +41084,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 715
+                    n.rule = 714
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -41093,14 +41162,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 716
+                    n.rule = 715
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e244_0(p9)
+                    r = self.e246_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -41136,12 +41205,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 717
+                    n.rule = 716
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41168,7 +41237,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 718
+                    n.rule = 717
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41188,12 +41257,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 719
+                    n.rule = 718
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41208,7 +41277,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41223,7 +41292,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41235,7 +41304,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e245_0(p17)
+                    r = self.e247_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -41306,7 +41375,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 720
+                    n.rule = 719
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -41337,18 +41406,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 721
+                    n.rule = 720
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 722
+                    n.rule = 721
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41403,18 +41472,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 723
+                    n.rule = 722
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 724
+                    n.rule = 723
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41458,18 +41527,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 725
+                    n.rule = 724
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 726
+                    n.rule = 725
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41484,7 +41553,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41553,18 +41622,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 727
+                    n.rule = 726
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 728
+                    n.rule = 727
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41573,7 +41642,7 @@ class CardParser:
             while True:
                 p35 = p
                 res36: list[Any] = []
-                r = self.e246_0(p35)
+                r = self.e248_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41603,18 +41672,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 729
+                    n.rule = 728
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 730
+                    n.rule = 729
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41655,18 +41724,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 731
+                    n.rule = 730
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 732
+                    n.rule = 731
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41681,7 +41750,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41801,11 +41870,11 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 733
+                    n.rule = 732
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e247_0(p1)
+                r = self.e249_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41883,7 +41952,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 734
+                    n.rule = 733
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42070,7 +42139,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 735
+                    n.rule = 734
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42104,7 +42173,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 736
+                    n.rule = 735
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42131,7 +42200,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 737
+                    n.rule = 736
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42195,13 +42264,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 738
+                    n.rule = 737
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 736
+                    n.rule = 735
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42226,7 +42295,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 738
         return q, n
 
     def e129_0(self, p: int) -> Any:
@@ -42247,7 +42316,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 739
         return q, n
 
     def e130_0(self, p: int) -> Any:
@@ -42268,7 +42337,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 741
+        n.rule = 740
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -42289,7 +42358,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e248_0(p1)
+                r = self.e250_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42402,7 +42471,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 741
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42424,7 +42493,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 743
+                n.rule = 742
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -42538,7 +42607,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 744
+                    n.rule = 743
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42597,7 +42666,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e249_0(p)
+            r = self.e251_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42656,7 +42725,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e250_0(p1)
+                r = self.e252_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42748,7 +42817,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 745
+                    n.rule = 744
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -42777,7 +42846,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e251_0(p1)
+                r = self.e253_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42820,7 +42889,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 745
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43115,7 +43184,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e252_0(p)
+            r = self.e254_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43143,7 +43212,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 746
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43221,7 +43290,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 748
+                    n.rule = 747
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43249,7 +43318,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 749
+        n.rule = 748
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -43378,7 +43447,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e253_0(p1)
+                r = self.e255_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43421,7 +43490,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 750
+                    n.rule = 749
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43471,7 +43540,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 751
+                n.rule = 750
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43499,7 +43568,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 751
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -43520,7 +43589,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 752
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -43618,7 +43687,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 754
+                    n.rule = 753
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43643,18 +43712,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 755
+                    n.rule = 754
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 756
+                    n.rule = 755
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43684,7 +43753,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 758
+                    n.rule = 757
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -43729,7 +43798,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 759
+                    n.rule = 758
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -43805,12 +43874,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 760
+                    n.rule = 759
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43837,7 +43906,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 761
+                    n.rule = 760
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -43896,7 +43965,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 762
+                    n.rule = 761
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -43918,18 +43987,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 763
+                    n.rule = 762
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 764
+                    n.rule = 763
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43956,7 +44025,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 765
+                    n.rule = 764
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44051,7 +44120,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 766
+                    n.rule = 765
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -44099,12 +44168,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 767
+                    n.rule = 766
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44134,7 +44203,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 768
+                    n.rule = 767
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44153,7 +44222,7 @@ class CardParser:
                 p27 = q
                 res28.append(v)
                 while True:
-                    r = self.e254_0(p27)
+                    r = self.e256_0(p27)
                     if r is None:
                         break
                     q, v = r
@@ -44161,7 +44230,7 @@ class CardParser:
                     if v is not None:
                         res28.append(v)
                     break
-                r = self.e255_0(p27)
+                r = self.e257_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44172,12 +44241,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 769
+                    n.rule = 768
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44204,7 +44273,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 770
+                    n.rule = 769
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44236,7 +44305,7 @@ class CardParser:
                 q += 7
                 p31 = q
                 res32.append(v)
-                r = self.e256_0(p31)
+                r = self.e258_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44258,18 +44327,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 771
+                    n.rule = 770
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 772
+                    n.rule = 771
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44296,7 +44365,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 773
+                    n.rule = 772
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44332,7 +44401,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 774
+                    n.rule = 773
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44352,12 +44421,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 775
+                    n.rule = 774
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44387,7 +44456,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 776
+                    n.rule = 775
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44412,11 +44481,11 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 777
+                    n.rule = 776
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e257_0(p43)
+                r = self.e259_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44425,7 +44494,7 @@ class CardParser:
                 p43 = q
                 if v:
                     res44.append(v)
-                r = self.e258_0(p43)
+                r = self.e260_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44436,12 +44505,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 778
+                    n.rule = 777
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44471,11 +44540,11 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 779
+                    n.rule = 778
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e259_0(p49)
+                r = self.e261_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44505,11 +44574,11 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 780
+                    n.rule = 779
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e260_0(p49)
+                r = self.e262_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44520,12 +44589,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 781
+                    n.rule = 780
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44555,12 +44624,12 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 782
+                    n.rule = 781
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 while True:
-                    r = self.e261_0(p55)
+                    r = self.e263_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -44581,11 +44650,11 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 783
+                    n.rule = 782
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e262_0(p55)
+                r = self.e264_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44597,7 +44666,7 @@ class CardParser:
                 while True:
                     p61 = p55
                     res62: list[Any] = []
-                    r = self.e263_0(p61)
+                    r = self.e265_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -44633,12 +44702,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 784
+                    n.rule = 783
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 757
+                    n.rule = 756
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44676,7 +44745,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 785
+                n.rule = 784
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44704,7 +44773,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 785
         return q, n
 
     def e153_0(self, p: int) -> Any:
@@ -44725,7 +44794,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 787
+        n.rule = 786
         return q, n
 
     def e154_0(self, p: int) -> Any:
@@ -44757,7 +44826,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 788
+                    n.rule = 787
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44769,7 +44838,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e264_0(p3) is None:
+                if self.e266_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -44786,7 +44855,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 789
+                    n.rule = 788
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -44828,7 +44897,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 790
+                n.rule = 789
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44883,7 +44952,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 791
+                    n.rule = 790
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44914,7 +44983,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 792
+                    n.rule = 791
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44973,7 +45042,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 793
+                    n.rule = 792
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45111,7 +45180,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 794
+                        n.rule = 793
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -45145,7 +45214,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 795
+                    n.rule = 794
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45244,7 +45313,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e265_0(p1)
+                r = self.e267_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45339,7 +45408,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 796
+                    n.rule = 795
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45428,7 +45497,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 797
+                    n.rule = 796
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45448,7 +45517,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 798
+                    n.rule = 797
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45503,13 +45572,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 799
+                    n.rule = 798
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 798
+                    n.rule = 797
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45557,7 +45626,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 800
+        n.rule = 799
         return p, n
 
     def e159_0(self, p: int) -> Any:
@@ -45591,7 +45660,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 801
+                    n.rule = 800
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45642,7 +45711,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 802
+                n.rule = 801
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -45670,7 +45739,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e266_0(p1)
+                r = self.e268_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45700,7 +45769,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 803
+                    n.rule = 802
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45739,7 +45808,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 804
+                    n.rule = 803
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45778,7 +45847,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 805
+                    n.rule = 804
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -45817,18 +45886,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 806
+                    n.rule = 805
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 807
+                    n.rule = 806
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45837,7 +45906,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e267_0(p11)
+                r = self.e269_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45849,7 +45918,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e268_0(p13)
+                    r = self.e270_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -45892,7 +45961,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 809
+                    n.rule = 808
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -45931,7 +46000,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 810
+                    n.rule = 809
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -45962,7 +46031,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e269_0(p19)
+                    r = self.e271_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -45974,12 +46043,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 811
+                    n.rule = 810
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46048,18 +46117,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 812
+                    n.rule = 811
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 813
+                    n.rule = 812
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46100,18 +46169,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 814
+                    n.rule = 813
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 815
+                    n.rule = 814
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46159,7 +46228,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e270_0(p29)
+                r = self.e272_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46170,12 +46239,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 816
+                    n.rule = 815
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46216,18 +46285,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 817
+                    n.rule = 816
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 818
+                    n.rule = 817
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46327,7 +46396,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 819
+                    n.rule = 818
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -46375,12 +46444,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 820
+                    n.rule = 819
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46459,7 +46528,7 @@ class CardParser:
                 q += 2
                 p39 = q
                 res40.append(v)
-                r = self.e271_0(p39)
+                r = self.e273_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46470,12 +46539,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 821
+                    n.rule = 820
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46526,7 +46595,7 @@ class CardParser:
                 q += 4
                 p41 = q
                 res42.append(v)
-                r = self.e272_0(p41)
+                r = self.e274_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46537,12 +46606,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 822
+                    n.rule = 821
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46579,7 +46648,7 @@ class CardParser:
                 q += 5
                 p43 = q
                 res44.append(v)
-                r = self.e273_0(p43)
+                r = self.e275_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46590,12 +46659,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 823
+                    n.rule = 822
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46632,7 +46701,7 @@ class CardParser:
                 q += 5
                 p45 = q
                 res46.append(v)
-                r = self.e274_0(p45)
+                r = self.e276_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46669,7 +46738,7 @@ class CardParser:
                 q += 6
                 p45 = q
                 res46.append(v)
-                r = self.e275_0(p45)
+                r = self.e277_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46691,18 +46760,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 824
+                    n.rule = 823
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 825
+                    n.rule = 824
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46872,7 +46941,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 826
+                    n.rule = 825
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -46995,18 +47064,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 827
+                    n.rule = 826
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 828
+                    n.rule = 827
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47154,7 +47223,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 829
+                    n.rule = 828
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -47174,12 +47243,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 830
+                    n.rule = 829
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47303,7 +47372,7 @@ class CardParser:
                 while True:
                     p61 = p59
                     res62: list[Any] = []
-                    r = self.e276_0(p61)
+                    r = self.e278_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -47339,12 +47408,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 831
+                    n.rule = 830
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47399,18 +47468,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 832
+                    n.rule = 831
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 833
+                    n.rule = 832
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47465,18 +47534,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 834
+                    n.rule = 833
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 835
+                    n.rule = 834
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47601,18 +47670,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 836
+                    n.rule = 835
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 837
+                    n.rule = 836
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47621,7 +47690,7 @@ class CardParser:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                r = self.e277_0(p75)
+                r = self.e279_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47707,7 +47776,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 838
+                    n.rule = 837
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -47746,18 +47815,18 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 839
+                    n.rule = 838
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 840
+                    n.rule = 839
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47766,7 +47835,7 @@ class CardParser:
             while True:
                 p81 = p
                 res82: list[Any] = []
-                r = self.e278_0(p81)
+                r = self.e280_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47802,7 +47871,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 841
+                    n.rule = 840
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -47822,12 +47891,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 842
+                    n.rule = 841
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47836,7 +47905,7 @@ class CardParser:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                r = self.e279_0(p85)
+                r = self.e281_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47858,7 +47927,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 843
+                    n.rule = 842
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -47964,18 +48033,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 844
+                    n.rule = 843
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 845
+                    n.rule = 844
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47984,7 +48053,7 @@ class CardParser:
             while True:
                 p91 = p
                 res92: list[Any] = []
-                r = self.e280_0(p91)
+                r = self.e282_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48006,7 +48075,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 846
+                    n.rule = 845
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -48045,18 +48114,18 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 847
+                    n.rule = 846
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 848
+                    n.rule = 847
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48086,7 +48155,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 849
+                    n.rule = 848
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -48103,7 +48172,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 850
+                    n.rule = 849
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -48167,18 +48236,18 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 851
+                    n.rule = 850
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 852
+                    n.rule = 851
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48187,7 +48256,7 @@ class CardParser:
             while True:
                 p105 = p
                 res106: list[Any] = []
-                r = self.e281_0(p105)
+                r = self.e283_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48196,7 +48265,7 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                r = self.e282_0(p105)
+                r = self.e284_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48207,12 +48276,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 853
+                    n.rule = 852
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48221,7 +48290,7 @@ class CardParser:
             while True:
                 p107 = p
                 res108: list[Any] = []
-                r = self.e283_0(p107)
+                r = self.e285_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48230,7 +48299,7 @@ class CardParser:
                 p107 = q
                 if v:
                     res108.append(v)
-                r = self.e284_0(p107)
+                r = self.e286_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48241,12 +48310,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 854
+                    n.rule = 853
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48343,7 +48412,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 855
+                    n.rule = 854
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -48378,7 +48447,7 @@ class CardParser:
                     res116.append(v)
                     if res116:
                         n = Nt(res116)
-                        n.rule = 856
+                        n.rule = 855
                     p113 = p115
                     if res116 and n:
                         res114.append(n)
@@ -48413,7 +48482,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e285_0(p109)
+                r = self.e287_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48424,12 +48493,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 857
+                    n.rule = 856
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48582,18 +48651,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 858
+                    n.rule = 857
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 859
+                    n.rule = 858
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48662,18 +48731,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 860
+                    n.rule = 859
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 861
+                    n.rule = 860
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48724,7 +48793,7 @@ class CardParser:
                 q += 6
                 p125 = q
                 res126.append(v)
-                r = self.e286_0(p125)
+                r = self.e288_0(p125)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48765,18 +48834,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 862
+                    n.rule = 861
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 863
+                    n.rule = 862
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48957,18 +49026,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 864
+                    n.rule = 863
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 865
+                    n.rule = 864
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49065,18 +49134,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 866
+                    n.rule = 865
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 867
+                    n.rule = 866
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49229,18 +49298,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 868
+                    n.rule = 867
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 869
+                    n.rule = 868
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49318,7 +49387,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 870
+                    n.rule = 869
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
@@ -49338,12 +49407,12 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 871
+                    n.rule = 870
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49449,7 +49518,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 872
+                    n.rule = 871
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
@@ -49469,12 +49538,12 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 873
+                    n.rule = 872
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49538,7 +49607,7 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 874
+                    n.rule = 873
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
@@ -49614,12 +49683,12 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 875
+                    n.rule = 874
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49659,7 +49728,7 @@ class CardParser:
                 while True:
                     p155 = p153
                     res156: list[Any] = []
-                    r = self.e287_0(p155)
+                    r = self.e289_0(p155)
                     if r is None:
                         break
                     q, v = r
@@ -49709,7 +49778,7 @@ class CardParser:
                 q += 6
                 p153 = q
                 res154.append(v)
-                r = self.e288_0(p153)
+                r = self.e290_0(p153)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49759,18 +49828,18 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 876
+                    n.rule = 875
                 p153 = p157
                 if res158 and n:
                     res154.append(n)
                 if res154:
                     n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 877
+                    n.rule = 876
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49800,7 +49869,7 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 878
+                    n.rule = 877
                 p159 = p161
                 if res162 and n:
                     res160.append(n)
@@ -49951,18 +50020,18 @@ class CardParser:
                 res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 879
+                    n.rule = 878
                 p159 = p163
                 if res164 and n:
                     res160.append(n)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 880
+                    n.rule = 879
                 q = p159
                 v = n if res160 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50076,11 +50145,11 @@ class CardParser:
                     res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 881
+                    n.rule = 880
                 p165 = p167
                 if res168 and n:
                     res166.append(n)
-                r = self.e289_0(p165)
+                r = self.e291_0(p165)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50091,12 +50160,12 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 882
+                    n.rule = 881
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50179,18 +50248,18 @@ class CardParser:
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 883
+                    n.rule = 882
                 p169 = p171
                 if res172 and n:
                     res170.append(n)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 884
+                    n.rule = 883
                 q = p169
                 v = n if res170 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50273,18 +50342,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 885
+                    n.rule = 884
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 886
+                    n.rule = 885
                 q = p173
                 v = n if res174 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50395,18 +50464,18 @@ class CardParser:
                 res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 887
+                    n.rule = 886
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 888
+                    n.rule = 887
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50489,18 +50558,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 889
+                    n.rule = 888
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 890
+                    n.rule = 889
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50555,18 +50624,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 891
+                    n.rule = 890
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 892
+                    n.rule = 891
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50589,7 +50658,7 @@ class CardParser:
                 q += 7
                 p189 = q
                 res190.append(v)
-                r = self.e290_0(p189)
+                r = self.e292_0(p189)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50619,7 +50688,7 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 893
+                    n.rule = 892
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
@@ -50658,21 +50727,21 @@ class CardParser:
                     res194.append(v)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 894
+                    n.rule = 893
                 p189 = p193
                 if res194 and n:
                     res190.append(n)
                 while True:
                     p195 = p189
                     res196: list[Any] = []
-                    r = self.e291_0(p195)
+                    r = self.e293_0(p195)
                     if r is None:
                         break
                     q, v = r
                     p195 = q
                     if v:
                         res196.append(v)
-                    r = self.e292_0(p195)
+                    r = self.e294_0(p195)
                     if r is None:
                         break
                     q, v = r
@@ -50682,7 +50751,7 @@ class CardParser:
                     p189 = p195
                     res190 += res196
                     break
-                r = self.e293_0(p189)
+                r = self.e295_0(p189)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50720,7 +50789,7 @@ class CardParser:
                     q += 4
                     p197 = q
                     res198.append(v)
-                    r = self.e294_0(p197)
+                    r = self.e296_0(p197)
                     if r is None:
                         break
                     q, v = r
@@ -50733,7 +50802,7 @@ class CardParser:
                 while True:
                     p199 = p189
                     res200: list[Any] = []
-                    r = self.e295_0(p199)
+                    r = self.e297_0(p199)
                     if r is None:
                         break
                     q, v = r
@@ -50781,12 +50850,12 @@ class CardParser:
                     break
                 if res190:
                     n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 895
+                    n.rule = 894
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50897,18 +50966,18 @@ class CardParser:
                 res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 896
+                    n.rule = 895
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 897
+                    n.rule = 896
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51008,18 +51077,18 @@ class CardParser:
                     res208.append(v)
                 if res208:
                     n = Nt(res208)
-                    n.rule = 898
+                    n.rule = 897
                 p205 = p207
                 if res208 and n:
                     res206.append(n)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 899
+                    n.rule = 898
                 q = p205
                 v = n if res206 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51028,7 +51097,7 @@ class CardParser:
             while True:
                 p209 = p
                 res210: list[Any] = []
-                r = self.e296_0(p209)
+                r = self.e298_0(p209)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51050,18 +51119,18 @@ class CardParser:
                     res212.append(v)
                 if res212:
                     n = Nt(res212)
-                    n.rule = 900
+                    n.rule = 899
                 p209 = p211
                 if res212 and n:
                     res210.append(n)
                 if res210:
                     n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
-                    n.rule = 901
+                    n.rule = 900
                 q = p209
                 v = n if res210 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 808
+                    n.rule = 807
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51102,7 +51171,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 902
+                    n.rule = 901
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51132,7 +51201,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 903
+                    n.rule = 902
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -51157,7 +51226,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 904
+                    n.rule = 903
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51188,7 +51257,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 905
+                    n.rule = 904
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51213,7 +51282,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 906
+                    n.rule = 905
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51249,7 +51318,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 907
+                n.rule = 906
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51273,7 +51342,7 @@ class CardParser:
                 ch = ch0
                 break
             while True:
-                r = self.e297_0(p19)
+                r = self.e299_0(p19)
                 if r is None:
                     break
                 q, v = r
@@ -51294,7 +51363,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 908
+                n.rule = 907
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -51348,7 +51417,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 909
+        n.rule = 908
         return p, n
 
     def e162_1(self, p: int) -> Any:
@@ -51392,7 +51461,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 910
+        n.rule = 909
         return p, n
 
     def e163_1(self, p: int) -> Any:
@@ -51432,7 +51501,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 911
+                    n.rule = 910
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51463,7 +51532,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 912
+                    n.rule = 911
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51482,25 +51551,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e298_1(p1) is None:
-                break
-            while True:
-                r = self.e299_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
-                break
-            while True:
-                r = self.e300_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e300_1(p1) is None:
                 break
             while True:
                 r = self.e301_1(p1)
@@ -51512,9 +51563,27 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e302_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
+                r = self.e303_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e302_1(p3)
+                r = self.e304_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -51536,7 +51605,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e303_1(p5)
+                    r = self.e305_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -51552,14 +51621,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e304_1(p7)
+                r = self.e306_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e305_1(p7)
+                r = self.e307_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -51569,7 +51638,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e306_1(p1)
+            r = self.e308_1(p1)
             if r is None:
                 break
             q, v = r
@@ -51579,7 +51648,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e307_1(p)
+        r = self.e309_1(p)
         if r is None:
             return None
         q, v = r
@@ -51589,9 +51658,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e308_1(p9) is None:
+            if self.e310_1(p9) is None:
                 break
-            r = self.e309_1(p9)
+            r = self.e311_1(p9)
             if r is None:
                 break
             q, v = r
@@ -51667,7 +51736,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e310_1(p9)
+                r = self.e312_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51676,7 +51745,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e311_1(p9)
+                r = self.e313_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51717,7 +51786,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e312_1(p21)
+                    r = self.e314_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -51731,7 +51800,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e313_1(p9)
+                r = self.e315_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51740,7 +51809,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e314_1(p9)
+                r = self.e316_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -51816,7 +51885,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 912
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -51837,7 +51906,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 914
+        n.rule = 913
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -51858,7 +51927,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 915
+        n.rule = 914
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -51879,7 +51948,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 916
+        n.rule = 915
         return q, n
 
     def e168_0(self, p: int) -> Any:
@@ -51914,7 +51983,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 917
+        n.rule = 916
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -51933,7 +52002,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e315_0(p)
+                r = self.e317_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51946,7 +52015,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e316_0(p)
+                r = self.e318_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51959,7 +52028,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e317_0(p)
+                r = self.e319_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51972,7 +52041,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e318_0(p)
+                r = self.e320_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52001,7 +52070,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e319_0(p)
+                r = self.e321_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52014,7 +52083,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e320_0(p)
+                r = self.e322_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52059,7 +52128,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e321_0(p1)
+                r = self.e323_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52077,7 +52146,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e322_0(p3)
+                r = self.e324_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52086,11 +52155,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e323_0(p3) is None:
+                if self.e325_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e324_0(p3)
+                r = self.e326_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52124,7 +52193,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 917
         return q, n
 
     def e173_0(self, p: int) -> Any:
@@ -52164,7 +52233,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 919
+                    n.rule = 918
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52187,7 +52256,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 920
+                    n.rule = 919
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52292,7 +52361,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 921
+        n.rule = 920
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -52313,7 +52382,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 921
         return q, n
 
     def e177_0(self, p: int) -> Any:
@@ -52334,7 +52403,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 923
+        n.rule = 922
         return q, n
 
     def e178_0(self, p: int) -> Any:
@@ -52355,7 +52424,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e325_0(p1)
+                r = self.e327_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52649,7 +52718,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 924
+                    n.rule = 923
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52680,7 +52749,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 925
+                    n.rule = 924
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52727,7 +52796,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 926
+                    n.rule = 925
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52772,7 +52841,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 927
+                    n.rule = 926
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52861,7 +52930,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 928
+                    n.rule = 927
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52906,7 +52975,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 929
+                    n.rule = 928
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52938,7 +53007,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e326_0(p5)
+                r = self.e328_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52956,7 +53025,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e327_0(p9) is None:
+                if self.e329_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -52978,7 +53047,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 930
+                    n.rule = 929
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53023,7 +53092,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 931
+                    n.rule = 930
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53054,7 +53123,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 932
+                    n.rule = 931
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53077,7 +53146,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 933
+                    n.rule = 932
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53088,6 +53157,129 @@ class CardParser:
         return None
 
     def e183_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F38:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_Amount_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 933
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p1 = q
+                res2.append(v)
+                r = self.e330_0(p1)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F70:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                r = self.r_TargetRef_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 934
+                q = p5
+                v = n if res6 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e184_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'and', '')
+        q += 3
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 935
+        return q, n
+
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53140,7 +53332,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 934
+                    n.rule = 936
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53150,7 +53342,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53204,7 +53396,7 @@ class CardParser:
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53319,7 +53511,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 935
+                    n.rule = 937
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53345,7 +53537,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 936
+                    n.rule = 938
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53381,7 +53573,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 937
+                    n.rule = 939
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53406,7 +53598,7 @@ class CardParser:
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -53424,10 +53616,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 938
+        n.rule = 940
         return q, n
 
-    def e187_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -53445,10 +53637,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 939
+        n.rule = 941
         return p, n
 
-    def e188_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -53466,10 +53658,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 940
+        n.rule = 942
         return p, n
 
-    def e189_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -53497,10 +53689,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 941
+        n.rule = 943
         return p, n
 
-    def e190_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -53532,10 +53724,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 942
+        n.rule = 944
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53589,7 +53781,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -53630,10 +53822,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 943
+        n.rule = 945
         return p, n
 
-    def e193_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53692,7 +53884,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 944
+                    n.rule = 946
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53758,7 +53950,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 945
+                    n.rule = 947
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53768,7 +53960,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53786,7 +53978,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e328_0(p1)
+                r = self.e331_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53860,7 +54052,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e329_0(p3)
+                r = self.e332_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53918,7 +54110,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 946
+                    n.rule = 948
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53944,11 +54136,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 947
+                    n.rule = 949
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e330_0(p7)
+                r = self.e333_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53969,7 +54161,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 948
+                        n.rule = 950
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -53983,7 +54175,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54036,7 +54228,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 949
+                    n.rule = 951
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54046,7 +54238,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54082,7 +54274,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 950
+                    n.rule = 952
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54169,7 +54361,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 951
+                    n.rule = 953
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54265,11 +54457,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 952
+                    n.rule = 954
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e331_0(p9)
+                r = self.e334_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54285,7 +54477,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54303,7 +54495,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e332_0(p1)
+                r = self.e335_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54346,7 +54538,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 953
+                    n.rule = 955
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54356,7 +54548,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54410,7 +54602,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54441,7 +54633,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 954
+                    n.rule = 956
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54460,7 +54652,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e333_0(p1)
+                    r = self.e336_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -54519,7 +54711,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e334_0(p5)
+                r = self.e337_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54567,7 +54759,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e335_0(p1)
+                r = self.e338_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54578,7 +54770,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 955
+                    n.rule = 957
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54601,7 +54793,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e336_0(p3)
+                r = self.e339_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54612,14 +54804,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 955
+                    n.rule = 957
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54706,7 +54898,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 956
+                    n.rule = 958
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54751,7 +54943,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 957
+                    n.rule = 959
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54790,7 +54982,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -54841,7 +55033,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 958
+        n.rule = 960
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -54931,18 +55123,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 959
+                    n.rule = 961
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 960
+                    n.rule = 962
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 961
+                    n.rule = 963
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54957,7 +55149,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 961
+                    n.rule = 963
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55001,7 +55193,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 962
+            n.rule = 964
         p = p1
         if res2 and n:
             res.append(n)
@@ -55020,10 +55212,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 963
+        n.rule = 965
         return p, n
 
-    def e202_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55041,7 +55233,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e337_0(p1)
+                r = self.e340_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55105,14 +55297,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 964
+                    n.rule = 966
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e338_0(p7)
+                    r = self.e341_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -55153,7 +55345,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55171,10 +55363,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 965
+        n.rule = 967
         return q, n
 
-    def e204_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55192,7 +55384,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e339_0(p1)
+                r = self.e342_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55266,7 +55458,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e340_0(p3)
+                r = self.e343_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55296,7 +55488,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55314,7 +55506,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e341_0(p1)
+                r = self.e344_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55360,7 +55552,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e342_0(p3)
+                r = self.e345_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55418,7 +55610,7 @@ class CardParser:
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55472,7 +55664,7 @@ class CardParser:
                 break
         return None
 
-    def e207_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55490,10 +55682,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 966
+        n.rule = 968
         return q, n
 
-    def e208_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -55516,7 +55708,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e343_0(p1)
+            r = self.e346_0(p1)
             if r is None:
                 p = c
                 break
@@ -55524,7 +55716,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e344_0(p1)
+            r = self.e347_0(p1)
             if r is None:
                 p = c
                 break
@@ -55538,7 +55730,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e209_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55556,10 +55748,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 967
+        n.rule = 969
         return q, n
 
-    def e210_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55577,7 +55769,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e345_0(p1)
+                r = self.e348_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55609,7 +55801,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e346_0(p3)
+                r = self.e349_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55741,18 +55933,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 968
+                    n.rule = 970
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 969
+                    n.rule = 971
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 970
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55788,7 +55980,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 971
+                    n.rule = 973
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55808,12 +56000,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 972
+                    n.rule = 974
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 970
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55849,7 +56041,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 973
+                    n.rule = 975
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55869,19 +56061,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 974
+                    n.rule = 976
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 970
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55899,7 +56091,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 975
+        n.rule = 977
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -55931,12 +56123,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 976
+                    n.rule = 978
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 977
+                    n.rule = 979
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55956,19 +56148,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 978
+                    n.rule = 980
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 977
+                    n.rule = 979
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56023,7 +56215,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 979
+                    n.rule = 981
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56048,7 +56240,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56102,7 +56294,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56156,7 +56348,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -56174,10 +56366,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 980
+        n.rule = 982
         return q, n
 
-    def e216_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56231,7 +56423,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56265,7 +56457,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 981
+                    n.rule = 983
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56309,7 +56501,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 982
+                    n.rule = 984
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56320,7 +56512,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56407,7 +56599,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 983
+                    n.rule = 985
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56446,7 +56638,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56518,7 +56710,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56572,7 +56764,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56626,7 +56818,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56680,12 +56872,12 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e347_0(p)
+            r = self.e350_0(p)
             if r is None:
                 p = c
                 break
@@ -56707,7 +56899,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 984
+                n.rule = 986
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -56716,7 +56908,7 @@ class CardParser:
             break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56770,7 +56962,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56885,7 +57077,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 985
+                    n.rule = 987
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56944,7 +57136,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 986
+                    n.rule = 988
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56983,7 +57175,7 @@ class CardParser:
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56998,7 +57190,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e348_0(p)
+            r = self.e351_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -57024,7 +57216,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 987
+                    n.rule = 989
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57034,7 +57226,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57101,7 +57293,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 988
+                    n.rule = 990
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57146,7 +57338,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 989
+                    n.rule = 991
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57213,7 +57405,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57231,10 +57423,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 990
+        n.rule = 992
         return q, n
 
-    def e229_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57268,7 +57460,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e349_0(p)
+            r = self.e352_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -57281,7 +57473,7 @@ class CardParser:
             break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57334,7 +57526,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 991
+                    n.rule = 993
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57363,7 +57555,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 992
+                    n.rule = 994
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57394,7 +57586,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 993
+                    n.rule = 995
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57417,7 +57609,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 994
+                    n.rule = 996
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57427,7 +57619,7 @@ class CardParser:
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57445,10 +57637,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 995
+        n.rule = 997
         return q, n
 
-    def e232_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57502,7 +57694,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57556,7 +57748,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57610,7 +57802,7 @@ class CardParser:
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57641,7 +57833,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 996
+                    n.rule = 998
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57671,7 +57863,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 997
+                        n.rule = 999
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57699,7 +57891,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 998
+                n.rule = 1000
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57729,7 +57921,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 999
+                    n.rule = 1001
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -57743,7 +57935,7 @@ class CardParser:
             break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57761,10 +57953,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1000
+        n.rule = 1002
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -57807,10 +57999,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1001
+        n.rule = 1003
         return p, n
 
-    def e238_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57841,7 +58033,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1002
+                    n.rule = 1004
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57860,7 +58052,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e350_0(p5)
+                    r = self.e353_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -57895,7 +58087,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e351_0(p9)
+                r = self.e354_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57936,19 +58128,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1003
+                    n.rule = 1005
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1004
+                    n.rule = 1006
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1005
+                    n.rule = 1007
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57958,7 +58150,7 @@ class CardParser:
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57976,10 +58168,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1006
+        n.rule = 1008
         return q, n
 
-    def e240_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57997,10 +58189,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1007
+        n.rule = 1009
         return q, n
 
-    def e241_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58031,7 +58223,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1008
+                    n.rule = 1010
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58084,7 +58276,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1009
+                    n.rule = 1011
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58146,7 +58338,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1010
+                    n.rule = 1012
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58171,7 +58363,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1011
+                    n.rule = 1013
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58182,7 +58374,7 @@ class CardParser:
                 break
         return None
 
-    def e242_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58211,7 +58403,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1012
+                    n.rule = 1014
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58313,19 +58505,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1013
+                    n.rule = 1015
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1014
+                    n.rule = 1016
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1015
+                    n.rule = 1017
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -58350,17 +58542,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1016
+            n.rule = 1018
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1017
+        n.rule = 1019
         return p, n
 
-    def e243_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58402,7 +58594,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58420,7 +58612,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1018
+        n.rule = 1020
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -58460,14 +58652,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1019
+            n.rule = 1021
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e352_0(p3)
+            r = self.e355_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58492,7 +58684,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1020
+        n.rule = 1022
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -58502,7 +58694,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e353_0(p)
+            r = self.e356_0(p)
             if r is None:
                 break
             q, v = r
@@ -58533,14 +58725,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1021
+            n.rule = 1023
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e354_0(p3)
+            r = self.e357_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58577,10 +58769,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1022
+        n.rule = 1024
         return p, n
 
-    def e245_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58598,7 +58790,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1025
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58626,7 +58818,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1024
+            n.rule = 1026
         p = p1
         if res2 and n:
             res.append(n)
@@ -58641,12 +58833,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1025
+            n.rule = 1027
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e355_0(p)
+            r = self.e358_0(p)
             if r is None:
                 break
             q, v = r
@@ -58657,10 +58849,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1026
+        n.rule = 1028
         return p, n
 
-    def e246_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58694,7 +58886,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e356_0(p)
+            r = self.e359_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58707,7 +58899,7 @@ class CardParser:
             break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58761,7 +58953,7 @@ class CardParser:
                 break
         return None
 
-    def e248_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58779,10 +58971,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1027
+        n.rule = 1029
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58800,10 +58992,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1028
+        n.rule = 1030
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58951,7 +59143,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1029
+                    n.rule = 1031
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59010,7 +59202,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1030
+                    n.rule = 1032
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59021,7 +59213,7 @@ class CardParser:
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59039,10 +59231,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1031
+        n.rule = 1033
         return q, n
 
-    def e252_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59060,10 +59252,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1034
         return q, n
 
-    def e253_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59081,10 +59273,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1033
+        n.rule = 1035
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59102,10 +59294,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1034
+        n.rule = 1036
         return q, n
 
-    def e255_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59146,10 +59338,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1035
+        n.rule = 1037
         return p, n
 
-    def e256_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59203,7 +59395,7 @@ class CardParser:
                 break
         return None
 
-    def e257_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59257,7 +59449,7 @@ class CardParser:
                 break
         return None
 
-    def e258_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59275,7 +59467,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e357_0(p1)
+                r = self.e360_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59297,7 +59489,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1036
+                    n.rule = 1038
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59328,7 +59520,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1037
+                    n.rule = 1039
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59353,7 +59545,7 @@ class CardParser:
                 break
         return None
 
-    def e259_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59387,7 +59579,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e358_0(p)
+            r = self.e361_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59400,7 +59592,7 @@ class CardParser:
             break
         return None
 
-    def e260_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59441,10 +59633,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1038
+        n.rule = 1040
         return p, n
 
-    def e261_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59462,7 +59654,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e359_0(p1)
+                r = self.e362_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59530,7 +59722,7 @@ class CardParser:
                 break
         return None
 
-    def e262_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59571,10 +59763,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1039
+        n.rule = 1041
         return p, n
 
-    def e263_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59592,10 +59784,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1040
+        n.rule = 1042
         return q, n
 
-    def e264_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -59622,7 +59814,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e265_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59640,118 +59832,118 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1041
+        n.rule = 1043
         return q, n
 
-    def e266_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e267_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
     def e268_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e269_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e270_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59769,10 +59961,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1042
+        n.rule = 1044
         return q, n
 
-    def e269_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59803,7 +59995,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1043
+                    n.rule = 1045
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59870,14 +60062,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1044
+                n.rule = 1046
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e360_0(p9)
+                r = self.e363_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -59917,94 +60109,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e270_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1045
-        return p, n
-
-    def e271_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1046
-        return p, n
 
     def e272_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -60051,6 +60155,94 @@ class CardParser:
         return p, n
 
     def e273_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1048
+        return p, n
+
+    def e274_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1049
+        return p, n
+
+    def e275_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60086,7 +60278,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1048
+                    n.rule = 1050
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60173,7 +60365,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1049
+                    n.rule = 1051
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60226,7 +60418,7 @@ class CardParser:
                 break
         return None
 
-    def e274_0(self, p: int) -> Any:
+    def e276_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60267,10 +60459,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1050
+        n.rule = 1052
         return p, n
 
-    def e275_0(self, p: int) -> Any:
+    def e277_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60306,7 +60498,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1051
+                    n.rule = 1053
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60379,7 +60571,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1052
+                    n.rule = 1054
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60427,12 +60619,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1053
+                    n.rule = 1055
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1054
+                    n.rule = 1056
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60452,19 +60644,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1055
+                    n.rule = 1057
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1054
+                    n.rule = 1056
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e276_0(self, p: int) -> Any:
+    def e278_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60482,154 +60674,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1056
+        n.rule = 1058
         return q, n
-
-    def e277_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e278_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e279_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -60664,25 +60710,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -60696,25 +60723,6 @@ class CardParser:
                     ch = ch0
                     break
                 v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -60908,6 +60916,190 @@ class CardParser:
         return None
 
     def e282_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e283_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e284_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60948,10 +61140,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1057
+        n.rule = 1059
         return p, n
 
-    def e283_0(self, p: int) -> Any:
+    def e285_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61005,7 +61197,7 @@ class CardParser:
                 break
         return None
 
-    def e284_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61046,10 +61238,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1060
         return p, n
 
-    def e285_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61103,7 +61295,7 @@ class CardParser:
                 break
         return None
 
-    def e286_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61139,7 +61331,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1059
+                    n.rule = 1061
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61183,7 +61375,7 @@ class CardParser:
                 break
         return None
 
-    def e287_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61201,10 +61393,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1060
+        n.rule = 1062
         return q, n
 
-    def e288_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61258,7 +61450,7 @@ class CardParser:
                 break
         return None
 
-    def e289_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61312,7 +61504,7 @@ class CardParser:
                 break
         return None
 
-    def e290_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61366,7 +61558,7 @@ class CardParser:
                 break
         return None
 
-    def e291_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -61388,10 +61580,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1063
         return p, n
 
-    def e292_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -61414,7 +61606,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e361_0(p1)
+            r = self.e364_0(p1)
             if r is None:
                 p = c
                 break
@@ -61428,7 +61620,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e293_0(self, p: int) -> Any:
+    def e295_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61456,10 +61648,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1064
         return p, n
 
-    def e294_0(self, p: int) -> Any:
+    def e296_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61500,10 +61692,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1065
         return p, n
 
-    def e295_0(self, p: int) -> Any:
+    def e297_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61521,10 +61713,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1064
+        n.rule = 1066
         return q, n
 
-    def e296_0(self, p: int) -> Any:
+    def e298_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61578,7 +61770,7 @@ class CardParser:
                 break
         return None
 
-    def e297_0(self, p: int) -> Any:
+    def e299_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61596,7 +61788,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1065
+        n.rule = 1067
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61617,7 +61809,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e362_1(p1)
+                r = self.e365_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61633,7 +61825,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61694,7 +61886,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61771,7 +61963,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61835,7 +62027,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61892,7 +62084,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e363_1(p21)
+                r = self.e366_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61936,7 +62128,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62013,7 +62205,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62119,7 +62311,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62190,7 +62382,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e364_1(p41)
+                r = self.e367_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62234,14 +62426,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1068
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e298_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -62460,46 +62652,10 @@ class CardParser:
                 break
         return None
 
-    def e299_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e365_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e366_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        return None
-
-    def e300_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
-        while True:
-            r = self.e367_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e368_1(p)
             if r is None:
@@ -62510,9 +62666,45 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
+        while True:
+            r = self.e369_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
         return None
 
-    def e301_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e370_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e371_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e303_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -62533,7 +62725,7 @@ class CardParser:
         n.rule = 543
         return q, n
 
-    def e302_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62568,7 +62760,7 @@ class CardParser:
         n.rule = 544
         return p, n
 
-    def e303_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62603,7 +62795,7 @@ class CardParser:
         n.rule = 545
         return p, n
 
-    def e304_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62638,7 +62830,7 @@ class CardParser:
         n.rule = 546
         return p, n
 
-    def e305_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -62661,7 +62853,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e369_1(p1)
+            r = self.e372_1(p1)
             if r is None:
                 p = c
                 break
@@ -62675,41 +62867,41 @@ class CardParser:
             res += res2
         return p, res
 
-    def e306_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e370_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
-    def e307_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e371_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-        return p, res
-
     def e308_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e373_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e309_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e374_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e310_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63006,13 +63198,13 @@ class CardParser:
                 break
         return None
 
-    def e309_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e372_1(p)
+            r = self.e375_1(p)
             if r is None:
                 p = c
                 break
@@ -63023,7 +63215,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e310_1(self, p: int) -> Any:
+    def e312_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63041,7 +63233,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e373_1(p1)
+                r = self.e376_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63200,7 +63392,7 @@ class CardParser:
                 break
         return None
 
-    def e311_1(self, p: int) -> Any:
+    def e313_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63274,7 +63466,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e374_1(p1)
+                r = self.e377_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63600,7 +63792,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e375_1(p17)
+                r = self.e378_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63717,7 +63909,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e376_1(p25)
+                r = self.e379_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64174,7 +64366,7 @@ class CardParser:
                 break
         return None
 
-    def e312_1(self, p: int) -> Any:
+    def e314_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64218,7 +64410,7 @@ class CardParser:
         n.rule = 564
         return p, n
 
-    def e313_1(self, p: int) -> Any:
+    def e315_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64236,7 +64428,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e377_1(p1)
+                r = self.e380_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64268,7 +64460,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e378_1(p3)
+                r = self.e381_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64416,7 +64608,7 @@ class CardParser:
                 break
         return None
 
-    def e314_1(self, p: int) -> Any:
+    def e316_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64662,7 +64854,7 @@ class CardParser:
                 break
         return None
 
-    def e315_0(self, p: int) -> Any:
+    def e317_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64694,10 +64886,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1069
         return p, n
 
-    def e316_0(self, p: int) -> Any:
+    def e318_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -64719,10 +64911,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1070
         return p, n
 
-    def e317_0(self, p: int) -> Any:
+    def e319_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -64736,74 +64928,6 @@ class CardParser:
                     return None
                 break
             q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1069
-        return p, n
-
-    def e318_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
-                p = c
-                if first:
-                    return None
-                break
-            v = (q, 'multicolored', '')
-            q += 12
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1070
-        return p, n
-
-    def e319_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
             p = q
             if not v:
                 break
@@ -64830,15 +64954,13 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
+            if not (text.startswith('multicolored', q) and not (nx := text[q + 12:q + 13]).isalnum() and nx != '_'):
                 p = c
                 if first:
                     return None
                 break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
+            v = (q, 'multicolored', '')
+            q += 12
             p = q
             if not v:
                 break
@@ -64900,6 +65022,76 @@ class CardParser:
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
                 sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1074
+        return p, n
+
+    def e323_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1075
+        return p, n
+
+    def e324_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
             if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 p = c
                 if first:
@@ -64915,10 +65107,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1076
         return p, n
 
-    def e323_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -64956,7 +65148,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e324_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -64988,10 +65180,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1077
         return p, n
 
-    def e325_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65009,10 +65201,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1076
+        n.rule = 1078
         return q, n
 
-    def e326_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65041,7 +65233,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1077
+                    n.rule = 1079
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65063,7 +65255,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1078
+                n.rule = 1080
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65073,7 +65265,7 @@ class CardParser:
             break
         return None
 
-    def e327_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -65104,6 +65296,76 @@ class CardParser:
         p = q
         res.append(v)
         return p, res if res else None
+
+    def e330_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F10:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                m = _RX70(text, q) if text[q:q + 1] in _F33 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p1 = q
+                if v:
+                    res2.append(v)
+                if res2:
+                    n = Nt(res2)
+                    n.rule = 1081
+                q = p1
+                v = n if res2 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F70:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                r = self.r_TargetRef_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 1082
+                q = p3
+                v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def r_PerTime_0(self, p: int) -> Any:
         # PerTime: Sequence (rule)
@@ -65182,17 +65444,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1079
+            n.rule = 1083
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1084
         return p, n
 
-    def e328_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65210,10 +65472,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1081
+        n.rule = 1085
         return q, n
 
-    def e329_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65262,10 +65524,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1086
         return p, n
 
-    def e330_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -65288,7 +65550,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e379_0(p1)
+            r = self.e382_0(p1)
             if r is None:
                 p = c
                 break
@@ -65343,12 +65605,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1083
+            n.rule = 1087
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e380_0(p)
+            r = self.e383_0(p)
             if r is None:
                 break
             q, v = r
@@ -65359,10 +65621,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1084
+        n.rule = 1088
         return p, n
 
-    def e331_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65416,7 +65678,7 @@ class CardParser:
                 break
         return None
 
-    def e332_0(self, p: int) -> Any:
+    def e335_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65434,10 +65696,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1085
+        n.rule = 1089
         return q, n
 
-    def e333_0(self, p: int) -> Any:
+    def e336_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65466,7 +65728,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1086
+                    n.rule = 1090
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65489,7 +65751,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1087
+                    n.rule = 1091
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65499,7 +65761,7 @@ class CardParser:
                 break
         return None
 
-    def e334_0(self, p: int) -> Any:
+    def e337_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65528,7 +65790,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1088
+                    n.rule = 1092
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65559,7 +65821,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1089
+                    n.rule = 1093
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65569,7 +65831,7 @@ class CardParser:
                 break
         return None
 
-    def e335_0(self, p: int) -> Any:
+    def e338_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65605,7 +65867,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1090
+                    n.rule = 1094
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65664,7 +65926,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1091
+                    n.rule = 1095
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65723,7 +65985,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1092
+                    n.rule = 1096
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65790,7 +66052,7 @@ class CardParser:
                 break
         return None
 
-    def e336_0(self, p: int) -> Any:
+    def e339_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65824,7 +66086,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1093
+                    n.rule = 1097
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65852,7 +66114,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1094
+                    n.rule = 1098
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65862,7 +66124,7 @@ class CardParser:
                 break
         return None
 
-    def e337_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65880,70 +66142,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1095
-        return q, n
-
-    def e338_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1096
-        return q, n
-
-    def e339_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1097
-        return q, n
-
-    def e340_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1098
+        n.rule = 1099
         return q, n
 
     def e341_0(self, p: int) -> Any:
@@ -65964,10 +66163,52 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1100
         return q, n
 
     def e342_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1101
+        return q, n
+
+    def e343_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'face', '')
+        q += 4
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1102
+        return q, n
+
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65985,10 +66226,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1103
         return q, n
 
-    def e343_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1104
+        return q, n
+
+    def e346_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66042,7 +66304,7 @@ class CardParser:
                 break
         return None
 
-    def e344_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -66064,10 +66326,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1101
+        n.rule = 1105
         return p, n
 
-    def e345_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66085,10 +66347,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1102
+        n.rule = 1106
         return q, n
 
-    def e346_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66106,10 +66368,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
+        n.rule = 1107
         return q, n
 
-    def e347_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66127,7 +66389,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1108
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -66160,7 +66422,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1105
+                    n.rule = 1109
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66181,14 +66443,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1105
+                    n.rule = 1109
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e348_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66206,10 +66468,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1110
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66227,10 +66489,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1111
         return q, n
 
-    def e350_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66271,10 +66533,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1108
+        n.rule = 1112
         return p, n
 
-    def e351_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66310,7 +66572,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1109
+                    n.rule = 1113
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66354,7 +66616,7 @@ class CardParser:
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66372,10 +66634,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1114
         return q, n
 
-    def e353_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66393,10 +66655,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1111
+        n.rule = 1115
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66414,10 +66676,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1116
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e358_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66476,7 +66738,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1113
+                    n.rule = 1117
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66572,7 +66834,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1114
+                    n.rule = 1118
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66585,7 +66847,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e381_0(p9)
+                r = self.e384_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66629,7 +66891,7 @@ class CardParser:
                 break
         return None
 
-    def e356_0(self, p: int) -> Any:
+    def e359_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66647,7 +66909,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1115
+        n.rule = 1119
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66714,18 +66976,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1116
+                    n.rule = 1120
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1117
+                    n.rule = 1121
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66780,18 +67042,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1119
+                    n.rule = 1123
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1120
+                    n.rule = 1124
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66818,18 +67080,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1121
+                    n.rule = 1125
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1122
+                    n.rule = 1126
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66954,18 +67216,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1123
+                    n.rule = 1127
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1124
+                    n.rule = 1128
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67006,18 +67268,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1125
+                    n.rule = 1129
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1126
+                    n.rule = 1130
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67086,18 +67348,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1127
+                    n.rule = 1131
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1128
+                    n.rule = 1132
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67124,18 +67386,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1129
+                    n.rule = 1133
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1130
+                    n.rule = 1134
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67162,14 +67424,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1131
+                    n.rule = 1135
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e382_0(p33)
+                    r = self.e385_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -67193,12 +67455,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1132
+                    n.rule = 1136
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67239,7 +67501,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1133
+                    n.rule = 1137
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -67278,7 +67540,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1134
+                            n.rule = 1138
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -67296,7 +67558,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1135
+                        n.rule = 1139
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67305,12 +67567,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1136
+                    n.rule = 1140
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67354,18 +67616,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1137
+                    n.rule = 1141
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1138
+                    n.rule = 1142
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67434,18 +67696,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1139
+                    n.rule = 1143
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1140
+                    n.rule = 1144
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67514,18 +67776,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1141
+                    n.rule = 1145
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1142
+                    n.rule = 1146
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67580,7 +67842,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1143
+                    n.rule = 1147
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67657,7 +67919,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e383_0(p61)
+                    r = self.e386_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -67693,12 +67955,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1144
+                    n.rule = 1148
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67722,7 +67984,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e384_0(p63)
+                    r = self.e387_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -67748,7 +68010,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1145
+                    n.rule = 1149
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -67786,7 +68048,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1146
+                        n.rule = 1150
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -67795,12 +68057,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1147
+                    n.rule = 1151
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67838,7 +68100,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e385_0(p71)
+                    r = self.e388_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -67864,18 +68126,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1148
+                    n.rule = 1152
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1149
+                    n.rule = 1153
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67986,25 +68248,25 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1150
+                    n.rule = 1154
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1151
+                    n.rule = 1155
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1118
+                    n.rule = 1122
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e357_0(self, p: int) -> Any:
+    def e360_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68058,7 +68320,7 @@ class CardParser:
                 break
         return None
 
-    def e358_0(self, p: int) -> Any:
+    def e361_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68076,10 +68338,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1152
+        n.rule = 1156
         return q, n
 
-    def e359_0(self, p: int) -> Any:
+    def e362_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68097,10 +68359,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1153
+        n.rule = 1157
         return q, n
 
-    def e360_0(self, p: int) -> Any:
+    def e363_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68118,10 +68380,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1154
+        n.rule = 1158
         return q, n
 
-    def e361_0(self, p: int) -> Any:
+    def e364_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -68143,10 +68405,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1155
+        n.rule = 1159
         return p, n
 
-    def e362_1(self, p: int) -> Any:
+    def e365_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -68309,7 +68571,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e386_1(p)
+            r = self.e389_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -68362,7 +68624,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e387_1(p15)
+                    r = self.e390_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -68761,7 +69023,7 @@ class CardParser:
                 break
         return None
 
-    def e363_1(self, p: int) -> Any:
+    def e366_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -68824,7 +69086,7 @@ class CardParser:
                 break
         return None
 
-    def e364_1(self, p: int) -> Any:
+    def e367_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69129,7 +69391,7 @@ class CardParser:
                 break
         return None
 
-    def e365_1(self, p: int) -> Any:
+    def e368_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69147,10 +69409,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 912
         return q, n
 
-    def e366_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69168,10 +69430,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 914
+        n.rule = 913
         return q, n
 
-    def e367_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69189,10 +69451,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 915
+        n.rule = 914
         return q, n
 
-    def e368_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69210,10 +69472,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 916
+        n.rule = 915
         return q, n
 
-    def e369_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69245,10 +69507,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 917
+        n.rule = 916
         return p, n
 
-    def e370_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69264,7 +69526,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e388_1(p)
+                r = self.e391_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69277,7 +69539,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e389_1(p)
+                r = self.e392_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69290,7 +69552,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e390_1(p)
+                r = self.e393_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69303,7 +69565,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e391_1(p)
+                r = self.e394_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69316,7 +69578,7 @@ class CardParser:
                 break
         return None
 
-    def e371_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69332,7 +69594,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e392_1(p)
+                r = self.e395_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69345,7 +69607,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e393_1(p)
+                r = self.e396_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69358,7 +69620,7 @@ class CardParser:
                 break
         return None
 
-    def e372_1(self, p: int) -> Any:
+    def e375_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69390,7 +69652,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e394_1(p1)
+                r = self.e397_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69408,7 +69670,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e395_1(p3)
+                r = self.e398_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69417,11 +69679,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e396_1(p3) is None:
+                if self.e399_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e397_1(p3)
+                r = self.e400_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69437,7 +69699,7 @@ class CardParser:
                 break
         return None
 
-    def e373_1(self, p: int) -> Any:
+    def e376_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69455,10 +69717,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 917
         return q, n
 
-    def e374_1(self, p: int) -> Any:
+    def e377_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69495,7 +69757,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 919
+                    n.rule = 918
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69518,7 +69780,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 920
+                    n.rule = 919
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -69528,7 +69790,7 @@ class CardParser:
                 break
         return None
 
-    def e375_1(self, p: int) -> Any:
+    def e378_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69582,7 +69844,7 @@ class CardParser:
                 break
         return None
 
-    def e376_1(self, p: int) -> Any:
+    def e379_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69623,10 +69885,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 921
+        n.rule = 920
         return p, n
 
-    def e377_1(self, p: int) -> Any:
+    def e380_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69644,10 +69906,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 921
         return q, n
 
-    def e378_1(self, p: int) -> Any:
+    def e381_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69665,7 +69927,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 923
+        n.rule = 922
         return q, n
 
     def r_PowerOf_0(self, p: int) -> Any:
@@ -69718,13 +69980,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1156
+                    n.rule = 1160
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1157
+                    n.rule = 1161
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -69765,7 +70027,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1158
+                    n.rule = 1162
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -69796,20 +70058,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1159
+                    n.rule = 1163
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1157
+                    n.rule = 1161
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e379_0(self, p: int) -> Any:
+    def e382_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69831,10 +70093,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1160
+        n.rule = 1164
         return p, n
 
-    def e380_0(self, p: int) -> Any:
+    def e383_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69852,7 +70114,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e398_0(p1)
+                r = self.e401_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69898,7 +70160,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e399_0(p3)
+                r = self.e402_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69942,7 +70204,7 @@ class CardParser:
                 break
         return None
 
-    def e381_0(self, p: int) -> Any:
+    def e384_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69960,10 +70222,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1161
+        n.rule = 1165
         return q, n
 
-    def e382_0(self, p: int) -> Any:
+    def e385_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69981,10 +70243,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1162
+        n.rule = 1166
         return q, n
 
-    def e383_0(self, p: int) -> Any:
+    def e386_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70002,10 +70264,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1163
+        n.rule = 1167
         return q, n
 
-    def e384_0(self, p: int) -> Any:
+    def e387_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70023,10 +70285,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1164
+        n.rule = 1168
         return q, n
 
-    def e385_0(self, p: int) -> Any:
+    def e388_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70044,7 +70306,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1165
+        n.rule = 1169
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -70105,7 +70367,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e400_1(p)
+            r = self.e403_1(p)
             if r is None:
                 break
             q, v = r
@@ -70119,7 +70381,7 @@ class CardParser:
         n.rule = 277
         return p, n
 
-    def e386_1(self, p: int) -> Any:
+    def e389_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70140,7 +70402,7 @@ class CardParser:
         n.rule = 278
         return q, n
 
-    def e387_1(self, p: int) -> Any:
+    def e390_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70197,7 +70459,7 @@ class CardParser:
         n.rule = 281
         return p, n
 
-    def e388_1(self, p: int) -> Any:
+    def e391_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70229,10 +70491,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1069
         return p, n
 
-    def e389_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70254,10 +70516,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1070
         return p, n
 
-    def e390_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70279,10 +70541,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1071
         return p, n
 
-    def e391_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70312,80 +70574,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
-        return p, n
-
-    def e392_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1071
-        return p, n
-
-    def e393_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 1072
         return p, n
 
-    def e394_1(self, p: int) -> Any:
+    def e395_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70420,7 +70612,77 @@ class CardParser:
         n.rule = 1073
         return p, n
 
-    def e395_1(self, p: int) -> Any:
+    def e396_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1074
+        return p, n
+
+    def e397_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1075
+        return p, n
+
+    def e398_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70450,10 +70712,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1076
         return p, n
 
-    def e396_1(self, p: int) -> Any:
+    def e399_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -70491,7 +70753,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e397_1(self, p: int) -> Any:
+    def e400_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70523,10 +70785,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1077
         return p, n
 
-    def e398_0(self, p: int) -> Any:
+    def e401_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70544,10 +70806,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1166
+        n.rule = 1170
         return q, n
 
-    def e399_0(self, p: int) -> Any:
+    def e402_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70565,10 +70827,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1167
+        n.rule = 1171
         return q, n
 
-    def e400_1(self, p: int) -> Any:
+    def e403_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70586,7 +70848,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e401_1(p1)
+                r = self.e404_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70632,7 +70894,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e402_1(p3)
+                r = self.e405_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70676,7 +70938,7 @@ class CardParser:
                 break
         return None
 
-    def e401_1(self, p: int) -> Any:
+    def e404_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70694,10 +70956,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 751
         return q, n
 
-    def e402_1(self, p: int) -> Any:
+    def e405_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70715,7 +70977,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 752
         return q, n
 
 
@@ -70863,7 +71125,7 @@ CLASSES: dict[str, type[Model]] = {
     'CountersOnThis': _model_class('CountersOnThis', (('counter', True, '1'),), {'counter': None}, ()),
     'CountersThereCondition': _model_class('CountersThereCondition', (('count', True, '1'), ('counter', True, '1'), ('there', True, '1')), {'count': None, 'counter': None, 'there': ''}, ()),
     'DamageAsCounters': _model_class('DamageAsCounters', (('ascounters', True, '1'),), {'ascounters': ''}, ()),
-    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('again', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('late', True, '1'), ('you', True, '1'), ('controllerof', True, '1'), ('target', True, '1'), ('lateamount', True, '1'), ('also', True, '1')), {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None}, ()),
+    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('again', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('late', True, '1'), ('you', True, '1'), ('controllerof', True, '1'), ('target', True, '1'), ('lateamount', True, '1'), ('alsoamount', True, '1'), ('alsocontroller', True, '1'), ('also', True, '1'), ('unpreventable', True, '0..1')), {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'alsoamount': None, 'alsocontroller': '', 'also': None, 'unpreventable': False}, ()),
     'DamageGainsLife': _model_class('DamageGainsLife', (('gains', True, '1'),), {'gains': ''}, ()),
     'DamageIsLethal': _model_class('DamageIsLethal', (('lethal', True, '1'),), {'lethal': ''}, ()),
     'DealsDamageEvent': _model_class('DealsDamageEvent', (('combat', True, '0..1'), ('deals', True, '1'), ('recipient', True, '1')), {'combat': False, 'deals': '', 'recipient': ''}, ()),
@@ -71366,152 +71628,152 @@ _C540 = CLASSES['OntoArg']
 _C542 = CLASSES['ForArg']
 _C557 = CLASSES['ControlClause']
 _C571 = CLASSES['DividedDamageEffect']
-_C574 = CLASSES['DamageEffect']
-_C576 = CLASSES['DestroyEffect']
-_C580 = CLASSES['DrawEffect']
-_C581 = CLASSES['TokenCopyEffect']
-_C587 = CLASSES['TokenEffect']
-_C588 = CLASSES['AddManaEffect']
-_C590 = CLASSES['DiscardEffect']
-_C592 = CLASSES['GainLifeEffect']
-_C595 = CLASSES['GainControlEffect']
-_C597 = CLASSES['ReturnDiscardedEffect']
-_C599 = CLASSES['ReturnToHandEffect']
-_C603 = CLASSES['ReturnFromGraveyardEffect']
-_C607 = CLASSES['ReturnToBattlefieldEffect']
-_C610 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C615 = CLASSES['SearchEffect']
-_C619 = CLASSES['CounterSpellEffect']
-_C621 = CLASSES['ShuffleEffect']
-_C624 = CLASSES['ShuffleIntoEffect']
-_C628 = CLASSES['MillEffect']
-_C631 = CLASSES['PutStickerEffect']
-_C634 = CLASSES['PutFromHandEffect']
-_C638 = CLASSES['PutCountersEffect']
-_C642 = CLASSES['PutOnLibraryEffect']
-_C644 = CLASSES['PutIntoZoneEffect']
-_C649 = CLASSES['PileActionEffect']
-_C655 = CLASSES['ExileEffect']
-_C658 = CLASSES['ExileCardsEffect']
-_C660 = CLASSES['ExileTopEffect']
-_C662 = CLASSES['RegenerateEffect']
-_C665 = CLASSES['PlayerSacrificesEffect']
-_C669 = CLASSES['SacrificeEffect']
-_C671 = CLASSES['UntapEffect']
-_C673 = CLASSES['TapOrUntapEffect']
-_C675 = CLASSES['TapEffect']
-_C677 = CLASSES['RemoveAllCountersEffect']
-_C681 = CLASSES['RemoveCountersEffect']
-_C683 = CLASSES['DelayedEffect']
-_C685 = CLASSES['PreventEffect']
-_C687 = CLASSES['CastThisEffect']
-_C689 = CLASSES['CopySpellEffect']
-_C690 = CLASSES['NoRegenEffect']
-_C694 = CLASSES['PhaseOutEffect']
-_C697 = CLASSES['NoUntapEffect']
-_C699 = CLASSES['ContinuousEffect']
-_C701 = CLASSES['PlayerRef']
-_C708 = CLASSES['PerCount']
-_C711 = CLASSES['HalfLife']
-_C717 = CLASSES['AnyNumberTargets']
-_C719 = CLASSES['AnyTarget']
-_C722 = CLASSES['UpToTargets']
-_C724 = CLASSES['EachOfThem']
-_C726 = CLASSES['EachPlayers']
-_C728 = CLASSES['ThatRef']
-_C730 = CLASSES['EnchantedRef']
-_C732 = CLASSES['RestRef']
-_C736 = CLASSES['MayPlayEffect']
-_C756 = CLASSES['BeginningTrigger']
-_C760 = CLASSES['LastCounterTrigger']
-_C764 = CLASSES['BatchAttackTrigger']
-_C767 = CLASSES['ToGraveyardTrigger']
-_C769 = CLASSES['ThisTrigger']
-_C772 = CLASSES['DiscardTrigger']
-_C775 = CLASSES['LifeGainTrigger']
-_C778 = CLASSES['CastTrigger']
-_C781 = CLASSES['AttachedTrigger']
-_C784 = CLASSES['YoursTrigger']
-_C798 = CLASSES['ZonePlace']
-_C807 = CLASSES['PTChoice']
-_C811 = CLASSES['PTChange']
-_C813 = CLASSES['CantAttackOrBlock']
-_C815 = CLASSES['CantAttack']
-_C816 = CLASSES['CantBlockMatching']
-_C818 = CLASSES['CantBlock']
-_C820 = CLASSES['CantBeBlockedByFewer']
-_C821 = CLASSES['CantBeBlockedExcept']
-_C822 = CLASSES['CanBlockOnly']
-_C823 = CLASSES['BlockCapacity']
-_C825 = CLASSES['BlocksDespite']
-_C828 = CLASSES['CantBeTargetedByOnly']
-_C830 = CLASSES['CantBeTargetedBy']
-_C831 = CLASSES['CantBeTargeted']
-_C833 = CLASSES['CantBeDestroyed']
-_C835 = CLASSES['CantPhaseOut']
-_C837 = CLASSES['PhasesEachUntap']
-_C840 = CLASSES['BasePT']
-_C842 = CLASSES['GainsAbility']
-_C845 = CLASSES['HasKeywordAtManaCost']
-_C848 = CLASSES['HasKeywordFrom']
-_C852 = CLASSES['ProtectionFromChosen']
-_C853 = CLASSES['HasKeywords']
-_C854 = CLASSES['LosesKeywords']
-_C857 = CLASSES['CombatDamageSteps']
-_C859 = CLASSES['AssignsExcess']
-_C861 = CLASSES['AttacksUntapped']
-_C863 = CLASSES['DoesntUntap']
-_C865 = CLASSES['DamageGainsLife']
-_C867 = CLASSES['DamageIsLethal']
-_C869 = CLASSES['DamageAsCounters']
-_C871 = CLASSES['CantBeBlockedBy']
-_C873 = CLASSES['CantBeAttachedBy']
-_C875 = CLASSES['PreventDamageFrom']
-_C877 = CLASSES['AttacksDespite']
-_C880 = CLASSES['TapAbilitiesCantActivate']
-_C882 = CLASSES['MaxBlockers']
-_C884 = CLASSES['AttacksEachCombat']
-_C886 = CLASSES['AttacksThisTurn']
-_C888 = CLASSES['MustBeBlocked']
-_C890 = CLASSES['BlocksEachCombat']
-_C892 = CLASSES['CantBeBlocked']
-_C895 = CLASSES['BecomesCreature']
-_C897 = CLASSES['ChosenCreatureType']
-_C899 = CLASSES['BecomesAura']
-_C901 = CLASSES['IsColor']
-_C955 = CLASSES['Duration']
-_C960 = CLASSES['UpToXTargets']
-_C963 = CLASSES['FromGraveyard']
-_C969 = CLASSES['OntoBattlefield']
-_C972 = CLASSES['IntoHand']
-_C974 = CLASSES['IntoGraveyard']
-_C977 = CLASSES['CostValue']
-_C1004 = CLASSES['NextTurnDuration']
-_C1014 = CLASSES['WhereX']
-_C1017 = CLASSES['BackRef']
-_C1020 = CLASSES['TargetPlayer']
-_C1022 = CLASSES['TargetObject']
-_C1026 = CLASSES['EachObjects']
-_C1054 = CLASSES['QualityRef']
-_C1080 = CLASSES['PerTime']
-_C1084 = CLASSES['PerObject']
-_C1117 = CLASSES['EntersEvent']
-_C1120 = CLASSES['LeavesEvent']
-_C1122 = CLASSES['DiesEvent']
-_C1124 = CLASSES['ToGraveyardEvent']
-_C1126 = CLASSES['AttacksAloneEvent']
-_C1128 = CLASSES['UnblockedEvent']
-_C1130 = CLASSES['AttacksEvent']
-_C1132 = CLASSES['BlocksEvent']
-_C1136 = CLASSES['BlockedEvent']
-_C1138 = CLASSES['PhasesEvent']
-_C1140 = CLASSES['TurnedUpEvent']
-_C1142 = CLASSES['ExiledThisWayEvent']
-_C1144 = CLASSES['TargetedEvent']
-_C1147 = CLASSES['DealsDamageEvent']
-_C1149 = CLASSES['DealtDamageEvent']
-_C1151 = CLASSES['PutIntoGraveyardEvent']
-_C1157 = CLASSES['PowerOf']
+_C573 = CLASSES['DamageEffect']
+_C575 = CLASSES['DestroyEffect']
+_C579 = CLASSES['DrawEffect']
+_C580 = CLASSES['TokenCopyEffect']
+_C586 = CLASSES['TokenEffect']
+_C587 = CLASSES['AddManaEffect']
+_C589 = CLASSES['DiscardEffect']
+_C591 = CLASSES['GainLifeEffect']
+_C594 = CLASSES['GainControlEffect']
+_C596 = CLASSES['ReturnDiscardedEffect']
+_C598 = CLASSES['ReturnToHandEffect']
+_C602 = CLASSES['ReturnFromGraveyardEffect']
+_C606 = CLASSES['ReturnToBattlefieldEffect']
+_C609 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C614 = CLASSES['SearchEffect']
+_C618 = CLASSES['CounterSpellEffect']
+_C620 = CLASSES['ShuffleEffect']
+_C623 = CLASSES['ShuffleIntoEffect']
+_C627 = CLASSES['MillEffect']
+_C630 = CLASSES['PutStickerEffect']
+_C633 = CLASSES['PutFromHandEffect']
+_C637 = CLASSES['PutCountersEffect']
+_C641 = CLASSES['PutOnLibraryEffect']
+_C643 = CLASSES['PutIntoZoneEffect']
+_C648 = CLASSES['PileActionEffect']
+_C654 = CLASSES['ExileEffect']
+_C657 = CLASSES['ExileCardsEffect']
+_C659 = CLASSES['ExileTopEffect']
+_C661 = CLASSES['RegenerateEffect']
+_C664 = CLASSES['PlayerSacrificesEffect']
+_C668 = CLASSES['SacrificeEffect']
+_C670 = CLASSES['UntapEffect']
+_C672 = CLASSES['TapOrUntapEffect']
+_C674 = CLASSES['TapEffect']
+_C676 = CLASSES['RemoveAllCountersEffect']
+_C680 = CLASSES['RemoveCountersEffect']
+_C682 = CLASSES['DelayedEffect']
+_C684 = CLASSES['PreventEffect']
+_C686 = CLASSES['CastThisEffect']
+_C688 = CLASSES['CopySpellEffect']
+_C689 = CLASSES['NoRegenEffect']
+_C693 = CLASSES['PhaseOutEffect']
+_C696 = CLASSES['NoUntapEffect']
+_C698 = CLASSES['ContinuousEffect']
+_C700 = CLASSES['PlayerRef']
+_C707 = CLASSES['PerCount']
+_C710 = CLASSES['HalfLife']
+_C716 = CLASSES['AnyNumberTargets']
+_C718 = CLASSES['AnyTarget']
+_C721 = CLASSES['UpToTargets']
+_C723 = CLASSES['EachOfThem']
+_C725 = CLASSES['EachPlayers']
+_C727 = CLASSES['ThatRef']
+_C729 = CLASSES['EnchantedRef']
+_C731 = CLASSES['RestRef']
+_C735 = CLASSES['MayPlayEffect']
+_C755 = CLASSES['BeginningTrigger']
+_C759 = CLASSES['LastCounterTrigger']
+_C763 = CLASSES['BatchAttackTrigger']
+_C766 = CLASSES['ToGraveyardTrigger']
+_C768 = CLASSES['ThisTrigger']
+_C771 = CLASSES['DiscardTrigger']
+_C774 = CLASSES['LifeGainTrigger']
+_C777 = CLASSES['CastTrigger']
+_C780 = CLASSES['AttachedTrigger']
+_C783 = CLASSES['YoursTrigger']
+_C797 = CLASSES['ZonePlace']
+_C806 = CLASSES['PTChoice']
+_C810 = CLASSES['PTChange']
+_C812 = CLASSES['CantAttackOrBlock']
+_C814 = CLASSES['CantAttack']
+_C815 = CLASSES['CantBlockMatching']
+_C817 = CLASSES['CantBlock']
+_C819 = CLASSES['CantBeBlockedByFewer']
+_C820 = CLASSES['CantBeBlockedExcept']
+_C821 = CLASSES['CanBlockOnly']
+_C822 = CLASSES['BlockCapacity']
+_C824 = CLASSES['BlocksDespite']
+_C827 = CLASSES['CantBeTargetedByOnly']
+_C829 = CLASSES['CantBeTargetedBy']
+_C830 = CLASSES['CantBeTargeted']
+_C832 = CLASSES['CantBeDestroyed']
+_C834 = CLASSES['CantPhaseOut']
+_C836 = CLASSES['PhasesEachUntap']
+_C839 = CLASSES['BasePT']
+_C841 = CLASSES['GainsAbility']
+_C844 = CLASSES['HasKeywordAtManaCost']
+_C847 = CLASSES['HasKeywordFrom']
+_C851 = CLASSES['ProtectionFromChosen']
+_C852 = CLASSES['HasKeywords']
+_C853 = CLASSES['LosesKeywords']
+_C856 = CLASSES['CombatDamageSteps']
+_C858 = CLASSES['AssignsExcess']
+_C860 = CLASSES['AttacksUntapped']
+_C862 = CLASSES['DoesntUntap']
+_C864 = CLASSES['DamageGainsLife']
+_C866 = CLASSES['DamageIsLethal']
+_C868 = CLASSES['DamageAsCounters']
+_C870 = CLASSES['CantBeBlockedBy']
+_C872 = CLASSES['CantBeAttachedBy']
+_C874 = CLASSES['PreventDamageFrom']
+_C876 = CLASSES['AttacksDespite']
+_C879 = CLASSES['TapAbilitiesCantActivate']
+_C881 = CLASSES['MaxBlockers']
+_C883 = CLASSES['AttacksEachCombat']
+_C885 = CLASSES['AttacksThisTurn']
+_C887 = CLASSES['MustBeBlocked']
+_C889 = CLASSES['BlocksEachCombat']
+_C891 = CLASSES['CantBeBlocked']
+_C894 = CLASSES['BecomesCreature']
+_C896 = CLASSES['ChosenCreatureType']
+_C898 = CLASSES['BecomesAura']
+_C900 = CLASSES['IsColor']
+_C957 = CLASSES['Duration']
+_C962 = CLASSES['UpToXTargets']
+_C965 = CLASSES['FromGraveyard']
+_C971 = CLASSES['OntoBattlefield']
+_C974 = CLASSES['IntoHand']
+_C976 = CLASSES['IntoGraveyard']
+_C979 = CLASSES['CostValue']
+_C1006 = CLASSES['NextTurnDuration']
+_C1016 = CLASSES['WhereX']
+_C1019 = CLASSES['BackRef']
+_C1022 = CLASSES['TargetPlayer']
+_C1024 = CLASSES['TargetObject']
+_C1028 = CLASSES['EachObjects']
+_C1056 = CLASSES['QualityRef']
+_C1084 = CLASSES['PerTime']
+_C1088 = CLASSES['PerObject']
+_C1121 = CLASSES['EntersEvent']
+_C1124 = CLASSES['LeavesEvent']
+_C1126 = CLASSES['DiesEvent']
+_C1128 = CLASSES['ToGraveyardEvent']
+_C1130 = CLASSES['AttacksAloneEvent']
+_C1132 = CLASSES['UnblockedEvent']
+_C1134 = CLASSES['AttacksEvent']
+_C1136 = CLASSES['BlocksEvent']
+_C1140 = CLASSES['BlockedEvent']
+_C1142 = CLASSES['PhasesEvent']
+_C1144 = CLASSES['TurnedUpEvent']
+_C1146 = CLASSES['ExiledThisWayEvent']
+_C1148 = CLASSES['TargetedEvent']
+_C1151 = CLASSES['DealsDamageEvent']
+_C1153 = CLASSES['DealtDamageEvent']
+_C1155 = CLASSES['PutIntoGraveyardEvent']
+_C1161 = CLASSES['PowerOf']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -75608,9 +75870,9 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 752:  # onbf
+        elif r == 751:  # onbf
             d['onbf'] = True
-        elif r == 753:  # gy
+        elif r == 752:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -75908,8 +76170,8 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 798:
-                    values.append(_b798(x, inst, lim, made))
+                elif x.rule == 797:
+                    values.append(_b797(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 511:  # spells
@@ -75986,7 +76248,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 800:  # keywords
+        elif r == 799:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76551,7 +76813,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -76628,13 +76890,13 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 913:  # other
+        if r == 912:  # other
             d['other'] = True
-        elif r == 914:  # another
+        elif r == 913:  # another
             d['another'] = True
-        elif r == 915:  # facedown
+        elif r == 914:  # facedown
             d['facedown'] = True
-        elif r == 916:  # faceup
+        elif r == 915:  # faceup
             d['faceup'] = True
         elif r == 543:  # exiled
             d['exiled'] = True
@@ -76653,17 +76915,17 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 917:  # states
+        elif r == 916:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1067:  # nons
+        elif r == 1069:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1068:  # colors
+        elif r == 1070:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -76671,7 +76933,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1069:  # supertypes
+        elif r == 1071:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -76679,32 +76941,32 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1070:  # multis
+        elif r == 1072:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1071:  # types
+        elif r == 1073:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1072:  # subtypes
+        elif r == 1074:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1073:  # ortypes
+        elif r == 1075:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1074:  # andor
+        elif r == 1076:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # ortypes
+        elif r == 1077:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76721,7 +76983,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 918:  # chosen
+        elif r == 917:  # chosen
             d['chosen'] = True
         elif r == 547:  # choicetype
             x = c[0]
@@ -76729,13 +76991,13 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 919:  # mv
+        elif r == 918:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 920:  # mvparam
+        elif r == 919:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -76792,7 +77054,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 921:  # keywords
+        elif r == 920:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76835,9 +77097,9 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 922:  # blocked_by_this
+        elif r == 921:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 923:  # attacking_you
+        elif r == 922:  # attacking_you
             d['attacking_you'] = True
         elif r == 565:  # single
             x = c[0]
@@ -77019,9 +77281,9 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 369:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 704:  # options
+        elif r == 703:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -77071,7 +77333,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 372:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 373:  # filter
             x = c[0]
@@ -77113,7 +77375,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 376:  # extra
             x = c[0]
@@ -77153,7 +77415,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 378:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 379:  # skip
             x = c[0]
@@ -77193,11 +77455,11 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 381:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 382:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77240,11 +77502,11 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 385:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 386:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77283,15 +77545,15 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 388:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 389:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 706:  # untapped
+        elif r == 705:  # untapped
             d['untapped'] = True
-        elif r == 707:  # types
+        elif r == 706:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -77313,7 +77575,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -77349,27 +77611,27 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 394:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 712:  # half
+        elif r == 711:  # half
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['half'] = value
-        elif r == 713:  # amount
+        elif r == 712:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1012:  # per
+        elif r == 1014:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['per'] = value
-        elif r == 1015:  # where
+        elif r == 1017:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b1014(x, inst, lim, made)
+            value = _b1016(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -77405,7 +77667,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 396:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 397:  # amount
             x = c[0]
@@ -77449,9 +77711,9 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 400:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 714:  # zones
+        elif r == 713:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -77495,11 +77757,11 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 402:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 403:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77542,13 +77804,13 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 406:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 733:  # amount
+        elif r == 732:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 734:  # twice
+        elif r == 733:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -77586,7 +77848,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 408:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77623,11 +77885,11 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # combat
+        if r == 738:  # combat
             d['combat'] = True
         elif r == 410:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77664,20 +77926,20 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # combat
+        if r == 739:  # combat
             d['combat'] = True
-        elif r == 741:  # that
+        elif r == 740:  # that
             d['that'] = True
-        elif r == 1027:  # chosencolor
+        elif r == 1029:  # chosencolor
             d['chosencolor'] = True
-        elif r == 742:  # target
+        elif r == 741:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 743:  # group
+        elif r == 742:  # group
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['group'] = value
@@ -77795,18 +78057,18 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 419:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 744:  # count
+        elif r == 743:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 420:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -77914,7 +78176,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77957,7 +78219,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 429:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77996,16 +78258,16 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 431:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1028:  # base
+        elif r == 1030:  # base
             d['base'] = True
         elif r == 432:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78048,7 +78310,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 435:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78093,15 +78355,15 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1029:  # order
+        elif r == 1031:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1030:  # graveyard
+        elif r == 1032:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 745:  # other
+        elif r == 744:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -78139,7 +78401,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 440:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78148,11 +78410,11 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1031:  # controller
+        elif r == 1033:  # controller
             d['controller'] = True
-        elif r == 746:  # target
+        elif r == 745:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78199,14 +78461,14 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 445:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 446:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78245,7 +78507,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 448:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78288,7 +78550,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 451:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78380,7 +78642,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 458:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78419,7 +78681,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 460:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 461:  # exiled
             x = c[0]
@@ -78459,7 +78721,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 463:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78493,11 +78755,11 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1032:  # your
+        if r == 1034:  # your
             d['your'] = True
-        elif r == 747:  # player
+        elif r == 746:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         elif r == 465:  # toughness
             x = c[0]
@@ -78575,13 +78837,13 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 748:  # third
+        elif r == 747:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 749:  # random
+        elif r == 748:  # random
             d['random'] = True
         elif r == 470:  # hand
             x = c[0]
@@ -78662,11 +78924,11 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1033:  # thiscreature
+        if r == 1035:  # thiscreature
             d['thiscreature'] = True
-        elif r == 750:  # target
+        elif r == 749:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78748,14 +79010,14 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 479:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 480:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78832,7 +79094,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 751:  # sentences
+        elif r == 750:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78876,7 +79138,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 495:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 757 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 756 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78894,7 +79156,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 785:  # sentences
+        elif r == 784:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78930,9 +79192,9 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 786:  # special
+        if r == 785:  # special
             d['special'] = True
-        elif r == 787:  # fromhand
+        elif r == 786:  # fromhand
             d['fromhand'] = True
         elif r == 499:  # param
             x = c[0]
@@ -78943,11 +79205,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 788:  # cost
+        elif r == 787:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 789:  # param
+        elif r == 788:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -78960,11 +79222,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 790:  # sentences
+        elif r == 789:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 791:  # restriction
+        elif r == 790:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -78973,19 +79235,19 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 792:  # once
+        elif r == 791:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 793:  # sorcery
+        elif r == 792:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 794:  # also
+        elif r == 793:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -78994,7 +79256,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 795:  # castable
+        elif r == 794:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -79032,9 +79294,9 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1041:  # both
+        if r == 1043:  # both
             d['both'] = True
-        elif r == 796:  # which
+        elif r == 795:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -79190,14 +79452,14 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
-        elif r == 801:  # param
+        elif r == 800:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 802:  # filter
+        elif r == 801:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79314,45 +79576,45 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 902:  # this
+        elif r == 901:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 903:  # enchanted
+        elif r == 902:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 904:  # host
+        elif r == 903:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 905:  # equipped
+        elif r == 904:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 906:  # host
+        elif r == 905:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
+        elif r == 906:  # affected
+            x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
+            value = _b350(x, inst, lim, made)
+            d['affected'] = value
+        elif r == 1067:  # each
+            d['each'] = True
         elif r == 907:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1065:  # each
-            d['each'] = True
-        elif r == 908:  # affected
-            x = c[0]
-            if d['affected']:
-                raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
-            d['affected'] = value
-        elif r == 909:  # parts
+        elif r == 908:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79361,7 +79623,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79407,7 +79669,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 910:  # parts
+        if r == 909:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79416,7 +79678,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1066 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1068 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79489,11 +79751,11 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 911:  # quality
+        if r == 910:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 912:  # subtype
+        elif r == 911:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79665,13 +79927,13 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1076:  # evenly
+        elif r == 1078:  # evenly
             d['evenly'] = True
-        elif r == 924:  # upto
+        elif r == 923:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 925:  # filter
+        elif r == 924:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79683,7 +79945,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79699,57 +79961,57 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
-    d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C573()
+    d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'alsoamount': None, 'alsocontroller': '', 'also': None, 'unpreventable': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 926:  # named
+        if r == 925:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 927:  # again
+        elif r == 926:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 928:  # amount
+        elif r == 927:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 929:  # equal
+        elif r == 928:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1077:  # power
+        elif r == 1079:  # power
             x = c[0]
-            value = _b1157(x, inst, lim, made)
+            value = _b1161(x, inst, lim, made)
             d['power'] = value
-        elif r == 1078:  # amount
+        elif r == 1080:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 930:  # late
+        elif r == 929:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 931:  # you
+        elif r == 930:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 932:  # controllerof
+        elif r == 931:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 933:  # target
+        elif r == 932:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79760,15 +80022,38 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 573:  # also
+        elif r == 933:  # alsoamount
+            x = c[0]
+            if d['alsoamount']:
+                raise Unsupported('multiple assignments')
+            value = _b129(x, inst, lim, made)
+            d['alsoamount'] = value
+        elif r == 1081:  # alsocontroller
+            x = c[0]
+            if d['alsocontroller']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['alsocontroller'] = value
+        elif r == 1082:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
+        elif r == 934:  # also
+            x = c[0]
+            if d['also']:
+                raise Unsupported('multiple assignments')
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['also'] = value
+        elif r == 935:  # unpreventable
+            d['unpreventable'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -79777,7 +80062,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79793,7 +80078,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C576()
+    inst: Any = _C575()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79801,9 +80086,9 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 575:  # target
+        if r == 574:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79816,7 +80101,7 @@ def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79832,7 +80117,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C579()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79840,25 +80125,25 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # player
+        if r == 576:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 934:  # third
+        elif r == 936:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 578:  # amount
+        elif r == 577:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 579:  # per
+        elif r == 578:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b707(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79868,7 +80153,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79884,7 +80169,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C580()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79892,18 +80177,18 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 935:  # target
+        if r == 937:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 936:  # count
+        elif r == 938:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 937:  # those
+        elif r == 939:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -79915,7 +80200,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79931,7 +80216,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C586()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79939,19 +80224,19 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # leadname
+        if r == 581:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 583:  # count
+        elif r == 582:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 938:  # tapped
+        elif r == 940:  # tapped
             d['tapped'] = True
-        elif r == 939:  # supertypes
+        elif r == 941:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -79959,15 +80244,15 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 584:  # power
+        elif r == 583:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 585:  # toughness
+        elif r == 584:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 940:  # colors
+        elif r == 942:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -79975,17 +80260,17 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 941:  # subtypes
+        elif r == 943:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 942:  # types
+        elif r == 944:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 943:  # keywords
+        elif r == 945:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -79999,23 +80284,23 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 586:  # tokname
+        elif r == 585:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 944:  # per
+        elif r == 946:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 945:  # pertime
+        elif r == 947:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1080(x, inst, lim, made)
+            value = _b1084(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -80025,7 +80310,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80041,7 +80326,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C587()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80049,9 +80334,9 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1081:  # anycolor
+        if r == 1085:  # anycolor
             d['anycolor'] = True
-        elif r == 1082:  # choices
+        elif r == 1086:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -80061,23 +80346,23 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 946:  # last
+        elif r == 948:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 947:  # mana
+        elif r == 949:  # mana
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1160:  # alts
+        elif r == 1164:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
-        elif r == 948:  # per
+        elif r == 950:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1084(x, inst, lim, made)
+            value = _b1088(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80087,7 +80372,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80103,7 +80388,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C589()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80111,35 +80396,35 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # player
+        if r == 588:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 949:  # third
+        elif r == 951:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 950:  # all
+        elif r == 952:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 951:  # hand
+        elif r == 953:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 952:  # amount
+        elif r == 954:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1085:  # random
+        elif r == 1089:  # random
             d['random'] = True
-        elif r == 953:  # per
+        elif r == 955:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1080(x, inst, lim, made)
+            value = _b1084(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80149,7 +80434,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80165,7 +80450,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C591()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, 'lost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80173,33 +80458,33 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # player
+        if r == 590:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 954:  # amount
+        elif r == 956:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1086:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1080(x, inst, lim, made)
-            d['per'] = value
-        elif r == 1087:  # per
+        elif r == 1090:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b1084(x, inst, lim, made)
             d['per'] = value
-        elif r == 1088:  # equal
+        elif r == 1091:  # per
             x = c[0]
-            value = _b1157(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1088(x, inst, lim, made)
+            d['per'] = value
+        elif r == 1092:  # equal
+            x = c[0]
+            value = _b1161(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1089:  # lost
+        elif r == 1093:  # lost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lost'] = value
@@ -80211,7 +80496,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80227,7 +80512,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C594()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80235,18 +80520,18 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 593:  # target
+        if r == 592:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 594:  # duration
+        elif r == 593:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b955(x, inst, lim, made)
+            value = _b957(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -80256,7 +80541,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80272,7 +80557,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C596()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80280,7 +80565,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # discarded
+        if r == 595:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -80292,7 +80577,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80308,7 +80593,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C598()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80316,22 +80601,22 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # target
+        if r == 597:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 956:  # yours
+        elif r == 958:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 957:  # their
+        elif r == 959:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 958:  # exceptions
+        elif r == 960:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -80349,7 +80634,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80365,7 +80650,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C602()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80373,28 +80658,28 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # target
+        if r == 599:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 961 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 963 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 601:  # source
+        elif r == 600:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b963(x, inst, lim, made)
+            value = _b965(x, inst, lim, made)
             d['source'] = value
-        elif r == 1095:  # hand
+        elif r == 1099:  # hand
             d['hand'] = True
-        elif r == 964:  # battlefield
+        elif r == 966:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1096:  # mine
+        elif r == 1100:  # mine
             d['mine'] = True
-        elif r == 602:  # wherex
+        elif r == 601:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -80408,7 +80693,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80424,7 +80709,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C606()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80432,30 +80717,30 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # target
+        if r == 603:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 965:  # fromgy
+        elif r == 967:  # fromgy
             d['fromgy'] = True
-        elif r == 1097:  # choice
+        elif r == 1101:  # choice
             d['choice'] = True
-        elif r == 1098:  # facedown
+        elif r == 1102:  # facedown
             d['facedown'] = True
-        elif r == 1099:  # mine
+        elif r == 1103:  # mine
             d['mine'] = True
-        elif r == 1100:  # owners
+        elif r == 1104:  # owners
             d['owners'] = True
-        elif r == 605:  # amount
+        elif r == 604:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 606:  # counter
+        elif r == 605:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -80469,7 +80754,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80485,7 +80770,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C609()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80493,11 +80778,11 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # filter
+        if r == 607:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 609:  # hands
+        elif r == 608:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -80509,7 +80794,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80525,7 +80810,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C614()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80533,38 +80818,38 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # player
+        if r == 610:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 966:  # upto
+        elif r == 968:  # upto
             d['upto'] = True
-        elif r == 612:  # count
+        elif r == 611:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 613:  # filter
+        elif r == 612:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1101:  # alts
+        elif r == 1105:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b350(x, inst, lim, made))
-        elif r == 967:  # reveal
+        elif r == 969:  # reveal
             d['reveal'] = True
-        elif r == 1102:  # thatcard
+        elif r == 1106:  # thatcard
             d['thatcard'] = True
-        elif r == 1103:  # thosecards
+        elif r == 1107:  # thosecards
             d['thosecards'] = True
-        elif r == 614:  # destination
+        elif r == 613:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 970 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 972 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 975:  # tapped
+        elif r == 977:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -80574,7 +80859,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80590,7 +80875,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C618()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80598,20 +80883,20 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # target
+        if r == 615:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 617:  # unless
+        elif r == 616:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b977(x, inst, lim, made)
+            value = _b979(x, inst, lim, made)
             d['unless'] = value
-        elif r == 618:  # per
+        elif r == 617:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80625,7 +80910,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80641,7 +80926,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C621()
+    inst: Any = _C620()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80649,9 +80934,9 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # player
+        if r == 619:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80661,7 +80946,7 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80677,7 +80962,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C623()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80685,18 +80970,18 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 622:  # target
+        if r == 621:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 979:  # owners
+        elif r == 981:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 623:  # into
+        elif r == 622:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -80708,7 +80993,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80724,7 +81009,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C627()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80732,19 +81017,19 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # amount
+        if r == 624:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 626:  # player
+        elif r == 625:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 627:  # owner
+        elif r == 626:  # owner
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -80754,7 +81039,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80770,7 +81055,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C630()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80778,13 +81063,13 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # sticker
+        if r == 628:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 630:  # target
+        elif r == 629:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80797,7 +81082,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80813,7 +81098,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C633()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80821,15 +81106,15 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # filter
+        if r == 631:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 633:  # battlefield
+        elif r == 632:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 980:  # faceup
+        elif r == 982:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -80839,7 +81124,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80855,7 +81140,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C637()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80863,17 +81148,17 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # amount
+        if r == 634:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 636:  # counter
+        elif r == 635:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 637:  # target
+        elif r == 636:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80886,7 +81171,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80902,7 +81187,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C642()
+    inst: Any = _C641()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80910,37 +81195,37 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # target
+        if r == 638:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 640:  # also
+        elif r == 639:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 641:  # source
+        elif r == 640:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b963(x, inst, lim, made)
+            value = _b965(x, inst, lim, made)
             d['source'] = value
-        elif r == 981:  # top
+        elif r == 983:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 982:  # bottom
+        elif r == 984:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 983:  # owners
+        elif r == 985:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80952,7 +81237,7 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80968,7 +81253,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C643()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80976,9 +81261,9 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 643:  # target
+        if r == 642:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80991,7 +81276,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81007,7 +81292,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C648()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81015,22 +81300,22 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # filter
+        if r == 644:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 646:  # whose
+        elif r == 645:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 647:  # action
+        elif r == 646:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 700 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 648:  # pile
+        elif r == 647:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -81042,7 +81327,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81058,7 +81343,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C654()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81066,36 +81351,36 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # target
+        if r == 649:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 651:  # source
+        elif r == 650:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b963(x, inst, lim, made)
+            value = _b965(x, inst, lim, made)
             d['source'] = value
-        elif r == 652:  # amount
+        elif r == 651:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 653:  # counter
+        elif r == 652:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 654:  # also
+        elif r == 653:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81108,7 +81393,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81124,7 +81409,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C657()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81132,11 +81417,11 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # amount
+        if r == 655:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 657:  # gy
+        elif r == 656:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -81148,7 +81433,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81164,7 +81449,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C660()
+    inst: Any = _C659()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81172,9 +81457,9 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # player
+        if r == 658:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -81184,7 +81469,7 @@ def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81200,7 +81485,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C661()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81208,9 +81493,9 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 661:  # target
+        if r == 660:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81223,7 +81508,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81239,7 +81524,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C664()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81247,19 +81532,19 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # player
+        if r == 662:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
-        elif r == 1104:  # all
+        elif r == 1108:  # all
             d['all'] = True
-        elif r == 984:  # amount
+        elif r == 986:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 664:  # filter
+        elif r == 663:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -81271,7 +81556,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81287,7 +81572,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C668()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81295,20 +81580,20 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # target
+        if r == 665:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 667:  # unless
+        elif r == 666:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b977(x, inst, lim, made)
+            value = _b979(x, inst, lim, made)
             d['unless'] = value
-        elif r == 668:  # per
+        elif r == 667:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81322,7 +81607,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81338,7 +81623,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C670()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81346,9 +81631,9 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # target
+        if r == 669:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81361,7 +81646,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81377,7 +81662,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C672()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81385,9 +81670,9 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # target
+        if r == 671:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81400,7 +81685,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81416,7 +81701,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C674()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81424,9 +81709,9 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # target
+        if r == 673:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81439,7 +81724,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81455,7 +81740,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C677()
+    inst: Any = _C676()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81463,7 +81748,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # removeall
+        if r == 675:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -81475,7 +81760,7 @@ def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81491,7 +81776,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C681()
+    inst: Any = _C680()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81499,17 +81784,17 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 678:  # amount
+        if r == 677:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 679:  # counter
+        elif r == 678:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 680:  # target
+        elif r == 679:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81522,7 +81807,7 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81538,7 +81823,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
+    inst: Any = _C682()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81546,18 +81831,18 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 985:  # step
+        if r == 987:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1105 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1109 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 986:  # endcombat
+        elif r == 988:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 682:  # effect
+        elif r == 681:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81572,7 +81857,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81588,7 +81873,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C684()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81596,15 +81881,15 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # amount
+        if r == 683:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1106:  # you
+        elif r == 1110:  # you
             d['you'] = True
-        elif r == 987:  # target
+        elif r == 989:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81617,7 +81902,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81633,7 +81918,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C686()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81641,18 +81926,18 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # target
+        if r == 685:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 988:  # label
+        elif r == 990:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 989:  # free
+        elif r == 991:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -81664,7 +81949,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81680,7 +81965,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C688()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81688,16 +81973,16 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # target
+        if r == 687:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 990:  # newtargets
+        elif r == 992:  # newtargets
             d['newtargets'] = True
-        elif r == 1107:  # thatcopy
+        elif r == 1111:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81707,7 +81992,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81723,7 +82008,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C689()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81731,26 +82016,26 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 991:  # thatnoun
+        if r == 993:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 992:  # they
+        elif r == 994:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 993:  # destroyed
+        elif r == 995:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 994:  # target
+        elif r == 996:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 995:  # thisturn
+        elif r == 997:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -81760,7 +82045,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81776,7 +82061,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C693()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81784,22 +82069,22 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # target
+        if r == 690:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 692:  # phaseout
+        elif r == 691:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 693:  # unless
+        elif r == 692:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b977(x, inst, lim, made)
+            value = _b979(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -81809,7 +82094,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81825,7 +82110,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C696()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81833,14 +82118,14 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # target
+        if r == 694:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 696:  # nountap
+        elif r == 695:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -81852,7 +82137,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81868,7 +82153,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C698()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81876,38 +82161,38 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # lead
+        if r == 697:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b955(x, inst, lim, made)
+            value = _b957(x, inst, lim, made)
             d['lead'] = value
-        elif r == 996:  # target
+        elif r == 998:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 997:  # also
+        elif r == 999:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1026(x, inst, lim, made)
+            value = _b1028(x, inst, lim, made)
             d['also'] = value
-        elif r == 998:  # group
+        elif r == 1000:  # group
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['group'] = value
-        elif r == 999:  # orgroup
+        elif r == 1001:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1000:  # alsoword
+        elif r == 1002:  # alsoword
             d['alsoword'] = True
-        elif r == 1001:  # parts
+        elif r == 1003:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81916,18 +82201,18 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1002:  # duration
+        elif r == 1004:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b955(x, inst, lim, made)
+            value = _b957(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1108:  # tail
+        elif r == 1112:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -81936,18 +82221,18 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 808 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1005:  # during
+        elif r == 1007:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1004(x, inst, lim, made)
+            value = _b1006(x, inst, lim, made)
             d['during'] = value
-        elif r == 1006:  # itsland
+        elif r == 1008:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -81957,7 +82242,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81973,7 +82258,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C700()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81981,13 +82266,13 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1007:  # controller
+        if r == 1009:  # controller
             d['controller'] = True
-        elif r == 702:  # owner
+        elif r == 701:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 703:  # who
+        elif r == 702:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -81999,7 +82284,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82015,7 +82300,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C707()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82023,19 +82308,19 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1008:  # counter
+        if r == 1010:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1009:  # on
+        elif r == 1011:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1010:  # whose
+        elif r == 1012:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1011:  # zone
+        elif r == 1013:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -82047,7 +82332,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HalfLife (class HalfLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82063,7 +82348,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C710()
     d: dict[str, Any] = {'whose': '', 'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82071,11 +82356,11 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # whose
+        if r == 708:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 710:  # way
+        elif r == 709:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -82087,7 +82372,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82103,7 +82388,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C716()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82111,11 +82396,11 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 716:  # filter
+        if r == 715:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1018:  # otherthan
+        elif r == 1020:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -82125,7 +82410,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82141,7 +82426,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C718()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82149,7 +82434,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # any
+        if r == 717:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -82161,7 +82446,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82177,7 +82462,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C722()
+    inst: Any = _C721()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82185,13 +82470,13 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1023:  # each
+        if r == 1025:  # each
             d['each'] = True
-        elif r == 720:  # count
+        elif r == 719:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 721:  # filter
+        elif r == 720:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -82203,7 +82488,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82219,7 +82504,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C723()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82227,7 +82512,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # them
+        if r == 722:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -82239,7 +82524,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82255,7 +82540,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C725()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82263,7 +82548,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # who
+        if r == 724:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82275,7 +82560,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82291,7 +82576,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C727()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82299,7 +82584,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 727:  # that
+        if r == 726:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -82311,7 +82596,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82327,7 +82612,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C730()
+    inst: Any = _C729()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82335,9 +82620,9 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1115:  # equipped
+        if r == 1119:  # equipped
             d['equipped'] = True
-        elif r == 729:  # enchanted
+        elif r == 728:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -82349,7 +82634,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82365,7 +82650,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C731()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82373,7 +82658,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # rest
+        if r == 730:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -82385,7 +82670,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82401,7 +82686,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C735()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82409,19 +82694,19 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # play
+        if r == 734:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 737:  # play
+        elif r == 736:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 738:  # thisturn
+        elif r == 737:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -82433,7 +82718,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82449,7 +82734,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C755()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82457,11 +82742,11 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 754:  # whose
+        if r == 753:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 755:  # step
+        elif r == 754:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -82473,7 +82758,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82489,7 +82774,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C760()
+    inst: Any = _C759()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82497,11 +82782,11 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 758:  # lead
+        if r == 757:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 759:  # counter
+        elif r == 758:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -82513,7 +82798,7 @@ def _b760(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82529,7 +82814,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C763()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82537,15 +82822,15 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # lead
+        if r == 760:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 762:  # subject
+        elif r == 761:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 763:  # batch
+        elif r == 762:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -82557,7 +82842,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82573,7 +82858,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C766()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82581,11 +82866,11 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # lead
+        if r == 764:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 766:  # whose
+        elif r == 765:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -82597,7 +82882,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82613,7 +82898,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C769()
+    inst: Any = _C768()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82621,13 +82906,13 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # lead
+        if r == 767:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1034:  # creature
+        elif r == 1036:  # creature
             d['creature'] = True
-        elif r == 1035:  # events
+        elif r == 1037:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82636,7 +82921,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1118 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1122 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82649,7 +82934,7 @@ def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82665,7 +82950,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C771()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82673,11 +82958,11 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 770:  # lead
+        if r == 769:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 771:  # card
+        elif r == 770:  # card
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['card'] = value
@@ -82689,7 +82974,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82705,7 +82990,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C774()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82713,11 +82998,11 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # lead
+        if r == 772:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 774:  # gain
+        elif r == 773:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -82729,7 +83014,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82745,7 +83030,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C777()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82753,19 +83038,19 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # lead
+        if r == 775:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 777:  # who
+        elif r == 776:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1036:  # spell
+        elif r == 1038:  # spell
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1037:  # this
+        elif r == 1039:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -82777,7 +83062,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82793,7 +83078,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C780()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82801,17 +83086,17 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # lead
+        if r == 778:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1152:  # equipped
+        elif r == 1156:  # equipped
             d['equipped'] = True
-        elif r == 780:  # host
+        elif r == 779:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1038:  # events
+        elif r == 1040:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82820,7 +83105,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1118 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1122 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82833,7 +83118,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82849,7 +83134,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C783()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82857,17 +83142,17 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # lead
+        if r == 781:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1153:  # thisor
+        elif r == 1157:  # thisor
             d['thisor'] = True
-        elif r == 783:  # subject
+        elif r == 782:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1039:  # events
+        elif r == 1041:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82876,12 +83161,12 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1118 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1122 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1040:  # undercontrol
+        elif r == 1042:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -82891,7 +83176,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82907,7 +83192,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C797()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82915,11 +83200,11 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # command
+        if r == 796:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 799:  # battlefield
+        elif r == 798:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -82931,7 +83216,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82947,7 +83232,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C807()
+    inst: Any = _C806()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82955,19 +83240,19 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # power
+        if r == 802:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 804:  # toughness
+        elif r == 803:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 805:  # power2
+        elif r == 804:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 806:  # toughness2
+        elif r == 805:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -82979,7 +83264,7 @@ def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82995,7 +83280,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C811()
+    inst: Any = _C810()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83003,29 +83288,29 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1042:  # additional
+        if r == 1044:  # additional
             d['additional'] = True
-        elif r == 809:  # power
+        elif r == 808:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 810:  # toughness
+        elif r == 809:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1043:  # per
+        elif r == 1045:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1044:  # perfilter
+        elif r == 1046:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1154:  # onbf
+        elif r == 1158:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -83035,7 +83320,7 @@ def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83051,7 +83336,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C813()
+    inst: Any = _C812()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83059,7 +83344,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 812:  # both
+        if r == 811:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -83071,7 +83356,7 @@ def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83087,7 +83372,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C814()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83095,7 +83380,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 814:  # attack
+        if r == 813:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -83107,7 +83392,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83123,167 +83408,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1045:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C818()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 817:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C820()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 819:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C821()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1046:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C815()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83311,7 +83436,167 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C817()
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 816:  # block
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C819()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 818:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C820()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1048:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 350:
+                    values.append(_b350(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C821()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1049:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 350:
+                    values.append(_b350(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83327,7 +83612,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C822()
     d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83335,11 +83620,11 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1048:  # additional
+        if r == 1050:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1049:  # anynumber
+        elif r == 1051:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -83351,7 +83636,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83367,7 +83652,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C824()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83375,7 +83660,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # filters
+        if r == 1052:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83387,15 +83672,15 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b350(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1051:  # they
+        elif r == 1053:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1052:  # had
+        elif r == 1054:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 824:  # keyword
+        elif r == 823:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -83410,7 +83695,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83426,7 +83711,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C828()
+    inst: Any = _C827()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83434,11 +83719,11 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 826:  # subtype
+        if r == 825:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 827:  # again
+        elif r == 826:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -83450,7 +83735,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83466,7 +83751,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C829()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83474,9 +83759,9 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # quality
+        if r == 828:  # quality
             x = c[0]
-            value = _b1054(x, inst, lim, made)
+            value = _b1056(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83486,7 +83771,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83502,7 +83787,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C830()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83510,7 +83795,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1056:  # opponents
+        if r == 1058:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -83520,7 +83805,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83536,7 +83821,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C832()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83544,7 +83829,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # destroyed
+        if r == 831:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -83556,7 +83841,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83572,7 +83857,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C834()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83580,7 +83865,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # phase
+        if r == 833:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -83592,7 +83877,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83608,7 +83893,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C836()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83616,7 +83901,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # untap
+        if r == 835:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83628,7 +83913,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83644,7 +83929,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C839()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83652,11 +83937,11 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # power
+        if r == 837:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 839:  # toughness
+        elif r == 838:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -83668,7 +83953,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83684,7 +83969,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C841()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83692,7 +83977,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # ability
+        if r == 840:  # ability
             x = c[0]
             if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -83707,7 +83992,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83723,7 +84008,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C844()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83731,14 +84016,14 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # keyword
+        if r == 842:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 844:  # manacost
+        elif r == 843:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -83750,7 +84035,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83766,7 +84051,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C848()
+    inst: Any = _C847()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83774,14 +84059,14 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # keyword
+        if r == 845:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 847:  # quality
+        elif r == 846:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -83793,7 +84078,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83809,7 +84094,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C852()
+    inst: Any = _C851()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83817,18 +84102,18 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 849:  # verb
+        if r == 848:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 850:  # keyword
+        elif r == 849:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 851:  # chosen
+        elif r == 850:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -83840,8 +84125,54 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C852()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1059:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83864,7 +84195,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1057:  # keywords
+        if r == 1060:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83886,53 +84217,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C854()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1058:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83948,7 +84233,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C857()
+    inst: Any = _C856()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83956,11 +84241,11 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 855:  # first
+        if r == 854:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 856:  # regular
+        elif r == 855:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -83974,7 +84259,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83990,7 +84275,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C859()
+    inst: Any = _C858()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83998,7 +84283,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 858:  # excess
+        if r == 857:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -84010,7 +84295,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84026,7 +84311,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C861()
+    inst: Any = _C860()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84034,7 +84319,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 860:  # untapped
+        if r == 859:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -84046,7 +84331,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84062,7 +84347,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C863()
+    inst: Any = _C862()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84070,11 +84355,11 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1059:  # its
+        if r == 1061:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 862:  # untap
+        elif r == 861:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -84086,7 +84371,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84102,7 +84387,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C865()
+    inst: Any = _C864()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84110,7 +84395,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 864:  # gains
+        if r == 863:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -84122,7 +84407,7 @@ def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84138,7 +84423,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C867()
+    inst: Any = _C866()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84146,7 +84431,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 866:  # lethal
+        if r == 865:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -84158,7 +84443,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84174,7 +84459,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C869()
+    inst: Any = _C868()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84182,7 +84467,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 868:  # ascounters
+        if r == 867:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -84194,7 +84479,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84210,7 +84495,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C871()
+    inst: Any = _C870()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84218,9 +84503,9 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 870:  # quality
+        if r == 869:  # quality
             x = c[0]
-            value = _b1054(x, inst, lim, made)
+            value = _b1056(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84230,7 +84515,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84246,7 +84531,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C873()
+    inst: Any = _C872()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84254,9 +84539,9 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 872:  # quality
+        if r == 871:  # quality
             x = c[0]
-            value = _b1054(x, inst, lim, made)
+            value = _b1056(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84266,7 +84551,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84282,7 +84567,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C875()
+    inst: Any = _C874()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84290,9 +84575,9 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 874:  # quality
+        if r == 873:  # quality
             x = c[0]
-            value = _b1054(x, inst, lim, made)
+            value = _b1056(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84302,7 +84587,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84318,7 +84603,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C877()
+    inst: Any = _C876()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84326,9 +84611,9 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1060:  # thisturn
+        if r == 1062:  # thisturn
             d['thisturn'] = True
-        elif r == 876:  # keyword
+        elif r == 875:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84343,7 +84628,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84359,7 +84644,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C880()
+    inst: Any = _C879()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84367,11 +84652,11 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 878:  # whose
+        if r == 877:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 879:  # tapact
+        elif r == 878:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -84383,7 +84668,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84399,7 +84684,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C882()
+    inst: Any = _C881()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84407,7 +84692,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 881:  # count
+        if r == 880:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -84419,7 +84704,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84435,7 +84720,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C884()
+    inst: Any = _C883()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84443,7 +84728,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 883:  # attacks
+        if r == 882:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84455,7 +84740,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84471,7 +84756,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C886()
+    inst: Any = _C885()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84479,7 +84764,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 885:  # attacks
+        if r == 884:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84491,7 +84776,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84507,7 +84792,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C888()
+    inst: Any = _C887()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84515,7 +84800,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 887:  # blocked
+        if r == 886:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -84527,7 +84812,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84543,7 +84828,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C890()
+    inst: Any = _C889()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84551,7 +84836,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 889:  # blocks
+        if r == 888:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -84563,7 +84848,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84579,7 +84864,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C892()
+    inst: Any = _C891()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84587,7 +84872,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 891:  # unblockable
+        if r == 890:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -84599,7 +84884,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84615,7 +84900,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C895()
+    inst: Any = _C894()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84623,15 +84908,15 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 893:  # power
+        if r == 892:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 894:  # toughness
+        elif r == 893:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1061:  # colors
+        elif r == 1063:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -84639,7 +84924,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1155:  # colors
+        elif r == 1159:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -84647,12 +84932,12 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1062:  # subtypes
+        elif r == 1064:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1063:  # keywords
+        elif r == 1065:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84666,7 +84951,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1064:  # still
+        elif r == 1066:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84676,7 +84961,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84692,7 +84977,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C897()
+    inst: Any = _C896()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84700,7 +84985,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 896:  # choice
+        if r == 895:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -84712,7 +84997,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84728,7 +85013,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C899()
+    inst: Any = _C898()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84736,7 +85021,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 898:  # host
+        if r == 897:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -84748,7 +85033,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84764,7 +85049,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C901()
+    inst: Any = _C900()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84772,7 +85057,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 900:  # color
+        if r == 899:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84787,7 +85072,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b957(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84803,7 +85088,7 @@ def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C955()
+    inst: Any = _C957()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84811,23 +85096,23 @@ def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1090:  # eot
+        if r == 1094:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1091:  # next_upkeep
+        elif r == 1095:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1092:  # losecontrol
+        elif r == 1096:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1093:  # thisturn
+        elif r == 1097:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1094:  # thiscombat
+        elif r == 1098:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -84839,7 +85124,7 @@ def _b955(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b962(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84855,7 +85140,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C960()
+    inst: Any = _C962()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84863,7 +85148,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 959:  # filter
+        if r == 961:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -84875,7 +85160,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84891,7 +85176,7 @@ def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C963()
+    inst: Any = _C965()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84899,7 +85184,7 @@ def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 962:  # whose
+        if r == 964:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84911,7 +85196,7 @@ def _b963(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84927,7 +85212,7 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C969()
+    inst: Any = _C971()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84935,7 +85220,7 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 968:  # zone
+        if r == 970:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84947,44 +85232,8 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C972()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 971:  # player
-            x = c[0]
-            value = _b701(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85009,7 +85258,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 973:  # player
             x = c[0]
-            value = _b701(x, inst, lim, made)
+            value = _b700(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -85019,7 +85268,43 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C976()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 975:  # player
+            x = c[0]
+            value = _b700(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85035,7 +85320,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C977()
+    inst: Any = _C979()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85043,11 +85328,11 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 976:  # cost
+        if r == 978:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 978:  # param
+        elif r == 980:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85062,7 +85347,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1004(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85078,7 +85363,7 @@ def _b1004(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1004()
+    inst: Any = _C1006()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85086,11 +85371,11 @@ def _b1004(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1109:  # its
+        if r == 1113:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1003:  # nextturn
+        elif r == 1005:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -85102,7 +85387,7 @@ def _b1004(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85118,7 +85403,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1014()
+    inst: Any = _C1016()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85126,7 +85411,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1013:  # power
+        if r == 1015:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -85138,7 +85423,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85154,7 +85439,7 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1017()
+    inst: Any = _C1019()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85162,9 +85447,9 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1016:  # word
+        if r == 1018:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85177,7 +85462,7 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85193,7 +85478,7 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1020()
+    inst: Any = _C1022()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85201,11 +85486,11 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1019:  # player
+        if r == 1021:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1110:  # walker
+        elif r == 1114:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -85215,7 +85500,7 @@ def _b1020(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85231,7 +85516,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1022()
+    inst: Any = _C1024()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85239,13 +85524,13 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1111:  # another
+        if r == 1115:  # another
             d['another'] = True
-        elif r == 1021:  # filter
+        elif r == 1023:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1112:  # ingy
+        elif r == 1116:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85255,7 +85540,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85271,7 +85556,7 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1026()
+    inst: Any = _C1028()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85279,33 +85564,33 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1024:  # quant
+        if r == 1026:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1025:  # filter
+        elif r == 1027:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1113:  # attached
+        elif r == 1117:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1114:  # samename
+        elif r == 1118:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 705 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1161:  # ingy
+        elif r == 1165:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85315,7 +85600,7 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1056(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85331,7 +85616,7 @@ def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1054()
+    inst: Any = _C1056()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85339,11 +85624,11 @@ def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1053:  # word
+        if r == 1055:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1055:  # param
+        elif r == 1057:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85358,7 +85643,7 @@ def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85374,7 +85659,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1080()
+    inst: Any = _C1084()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85382,7 +85667,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1079:  # word
+        if r == 1083:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85397,7 +85682,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85413,7 +85698,7 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1084()
+    inst: Any = _C1088()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85421,13 +85706,13 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1083:  # filter
+        if r == 1087:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1166:  # gy
+        elif r == 1170:  # gy
             d['gy'] = True
-        elif r == 1167:  # bf
+        elif r == 1171:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85437,7 +85722,7 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85453,7 +85738,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1117()
+    inst: Any = _C1121()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85461,7 +85746,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1116:  # enters
+        if r == 1120:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -85473,7 +85758,7 @@ def _b1117(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85489,7 +85774,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1120()
+    inst: Any = _C1124()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85497,7 +85782,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1119:  # leaves
+        if r == 1123:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -85509,7 +85794,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85525,7 +85810,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1122()
+    inst: Any = _C1126()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85533,7 +85818,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1121:  # dies
+        if r == 1125:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -85545,7 +85830,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85561,7 +85846,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1124()
+    inst: Any = _C1128()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85569,7 +85854,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1123:  # graveyard
+        if r == 1127:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -85581,7 +85866,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85597,7 +85882,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1126()
+    inst: Any = _C1130()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85605,7 +85890,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1125:  # alone
+        if r == 1129:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -85617,7 +85902,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85633,7 +85918,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1128()
+    inst: Any = _C1132()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85641,7 +85926,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # unblocked
+        if r == 1131:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -85653,7 +85938,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85669,7 +85954,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1130()
+    inst: Any = _C1134()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85677,7 +85962,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1129:  # attacks
+        if r == 1133:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85689,7 +85974,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85705,7 +85990,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1132()
+    inst: Any = _C1136()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85713,11 +85998,11 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1131:  # blocks
+        if r == 1135:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1162:  # acreature
+        elif r == 1166:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85727,7 +86012,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85743,7 +86028,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1136()
+    inst: Any = _C1140()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85751,17 +86036,17 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # blocked
+        if r == 1137:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1134:  # article
+        elif r == 1138:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1135:  # filter
+        elif r == 1139:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -85775,7 +86060,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85791,7 +86076,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1138()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85799,7 +86084,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # direction
+        if r == 1141:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -85811,7 +86096,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85827,7 +86112,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85835,7 +86120,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # up
+        if r == 1143:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -85847,7 +86132,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85863,7 +86148,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1146()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85871,7 +86156,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # way
+        if r == 1145:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -85883,7 +86168,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85899,7 +86184,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1148()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85907,11 +86192,11 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # targeted
+        if r == 1147:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1163:  # opponents
+        elif r == 1167:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85921,7 +86206,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85937,7 +86222,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1147()
+    inst: Any = _C1151()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85945,13 +86230,13 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1164:  # combat
+        if r == 1168:  # combat
             d['combat'] = True
-        elif r == 1145:  # deals
+        elif r == 1149:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1146:  # recipient
+        elif r == 1150:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -85965,7 +86250,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85981,7 +86266,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1149()
+    inst: Any = _C1153()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85989,9 +86274,9 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1165:  # combat
+        if r == 1169:  # combat
             d['combat'] = True
-        elif r == 1148:  # dealt
+        elif r == 1152:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -86003,7 +86288,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86019,7 +86304,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1151()
+    inst: Any = _C1155()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86027,7 +86312,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1150:  # anywhere
+        if r == 1154:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -86039,7 +86324,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86055,7 +86340,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1157()
+    inst: Any = _C1161()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86063,21 +86348,21 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1156:  # power
+        if r == 1160:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1158:  # power
+        elif r == 1162:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1159:  # target
+        elif r == 1163:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 715 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -86665,603 +86950,607 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 570 __asgn_plain
     _b571,  # 571 DividedDamageEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 575 __asgn_plain
-    _b576,  # 576 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 DrawEffect
-    _b581,  # 581 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 TokenEffect
-    _b588,  # 588 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 601 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 620 __asgn_plain
-    _b621,  # 621 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 640 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 641 __asgn_plain
-    _b642,  # 642 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 659 __asgn_plain
-    _b660,  # 660 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 676 __asgn_plain
-    _b677,  # 677 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 CopySpellEffect
-    _b690,  # 690 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 ContinuousEffect
-    _match_node,  # 700 ActionWord
-    _b701,  # 701 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 703 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 704 __asgn_oneormore
-    _match_node,  # 705 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 706 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 707 __asgn_oneormore
-    _b708,  # 708 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 710 __asgn_plain
-    _b711,  # 711 HalfLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 714 __asgn_oneormore
-    _node,  # 715 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 721 __asgn_plain
-    _b722,  # 722 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 727 __asgn_plain
-    _b728,  # 728 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 729 __asgn_plain
-    _b730,  # 730 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 734 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 738 __asgn_plain
+    _b573,  # 573 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 574 __asgn_plain
+    _b575,  # 575 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 578 __asgn_plain
+    _b579,  # 579 DrawEffect
+    _b580,  # 580 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 585 __asgn_plain
+    _b586,  # 586 TokenEffect
+    _b587,  # 587 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 590 __asgn_plain
+    _b591,  # 591 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 617 __asgn_plain
+    _b618,  # 618 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 619 __asgn_plain
+    _b620,  # 620 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 626 __asgn_plain
+    _b627,  # 627 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 658 __asgn_plain
+    _b659,  # 659 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 660 __asgn_plain
+    _b661,  # 661 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 667 __asgn_plain
+    _b668,  # 668 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
+    _b670,  # 670 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 CopySpellEffect
+    _b689,  # 689 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 ContinuousEffect
+    _match_node,  # 699 ActionWord
+    _b700,  # 700 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 703 __asgn_oneormore
+    _match_node,  # 704 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 705 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 706 __asgn_oneormore
+    _b707,  # 707 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 HalfLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 713 __asgn_oneormore
+    _node,  # 714 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 715 __asgn_plain
+    _b716,  # 716 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 722 __asgn_plain
+    _b723,  # 723 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 724 __asgn_plain
+    _b725,  # 725 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 730 __asgn_plain
+    _b731,  # 731 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 732 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 733 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 738 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'that', o, lim, made),  # 741 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 749 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 BeginningTrigger
-    _node,  # 757 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 759 __asgn_plain
-    _b760,  # 760 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 768 __asgn_plain
-    _b769,  # 769 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 787 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 800 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 806 __asgn_plain
-    _b807,  # 807 PTChoice
-    _node,  # 808 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 810 __asgn_plain
-    _b811,  # 811 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 812 __asgn_plain
-    _b813,  # 813 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 CantAttack
-    _b816,  # 816 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 CantBeBlockedByFewer
-    _b821,  # 821 CantBeBlockedExcept
-    _b822,  # 822 CanBlockOnly
-    _b823,  # 823 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 826 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 CantBeTargetedBy
-    _b831,  # 831 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 838 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 843 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 846 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 847 __asgn_plain
-    _b848,  # 848 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 849 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 850 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 851 __asgn_plain
-    _b852,  # 852 ProtectionFromChosen
-    _b853,  # 853 HasKeywords
-    _b854,  # 854 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 855 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 856 __asgn_plain
-    _b857,  # 857 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 858 __asgn_plain
-    _b859,  # 859 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 860 __asgn_plain
-    _b861,  # 861 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 862 __asgn_plain
-    _b863,  # 863 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 864 __asgn_plain
-    _b865,  # 865 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 866 __asgn_plain
-    _b867,  # 867 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 868 __asgn_plain
-    _b869,  # 869 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 870 __asgn_plain
-    _b871,  # 871 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 872 __asgn_plain
-    _b873,  # 873 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 874 __asgn_plain
-    _b875,  # 875 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 876 __asgn_plain
-    _b877,  # 877 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 878 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 879 __asgn_plain
-    _b880,  # 880 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 881 __asgn_plain
-    _b882,  # 882 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 883 __asgn_plain
-    _b884,  # 884 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 885 __asgn_plain
-    _b886,  # 886 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 887 __asgn_plain
-    _b888,  # 888 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 889 __asgn_plain
-    _b890,  # 890 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 891 __asgn_plain
-    _b892,  # 892 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 893 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 894 __asgn_plain
-    _b895,  # 895 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 896 __asgn_plain
-    _b897,  # 897 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 898 __asgn_plain
-    _b899,  # 899 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 900 __asgn_plain
-    _b901,  # 901 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 902 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 903 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 904 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 905 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 906 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'that', o, lim, made),  # 740 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 743 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 754 __asgn_plain
+    _b755,  # 755 BeginningTrigger
+    _node,  # 756 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 758 __asgn_plain
+    _b759,  # 759 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 765 __asgn_plain
+    _b766,  # 766 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 772 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 785 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 786 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 799 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 805 __asgn_plain
+    _b806,  # 806 PTChoice
+    _node,  # 807 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 CantAttack
+    _b815,  # 815 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 CantBeBlockedByFewer
+    _b820,  # 820 CantBeBlockedExcept
+    _b821,  # 821 CanBlockOnly
+    _b822,  # 822 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 825 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 CantBeTargetedBy
+    _b830,  # 830 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 837 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 840 __asgn_plain
+    _b841,  # 841 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 842 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 843 __asgn_plain
+    _b844,  # 844 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 845 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 848 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 849 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 850 __asgn_plain
+    _b851,  # 851 ProtectionFromChosen
+    _b852,  # 852 HasKeywords
+    _b853,  # 853 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 854 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 855 __asgn_plain
+    _b856,  # 856 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 857 __asgn_plain
+    _b858,  # 858 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 859 __asgn_plain
+    _b860,  # 860 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 865 __asgn_plain
+    _b866,  # 866 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 867 __asgn_plain
+    _b868,  # 868 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 869 __asgn_plain
+    _b870,  # 870 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 871 __asgn_plain
+    _b872,  # 872 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 873 __asgn_plain
+    _b874,  # 874 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 875 __asgn_plain
+    _b876,  # 876 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 877 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 878 __asgn_plain
+    _b879,  # 879 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 880 __asgn_plain
+    _b881,  # 881 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 882 __asgn_plain
+    _b883,  # 883 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 884 __asgn_plain
+    _b885,  # 885 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 886 __asgn_plain
+    _b887,  # 887 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 888 __asgn_plain
+    _b889,  # 889 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 892 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 893 __asgn_plain
+    _b894,  # 894 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 895 __asgn_plain
+    _b896,  # 896 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 897 __asgn_plain
+    _b898,  # 898 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 899 __asgn_plain
+    _b900,  # 900 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 901 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 902 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 903 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 904 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 905 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 906 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 908 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 908 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 909 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 910 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 911 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 912 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 913 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 914 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 915 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 916 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 917 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 918 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 919 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 920 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 921 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 922 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 923 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 924 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 936 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 937 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 938 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 939 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 940 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 941 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 942 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 943 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 910 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 911 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 912 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 913 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 914 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 915 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 916 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 917 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 918 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 919 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 920 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 921 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 922 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 923 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 924 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 928 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'unpreventable', o, lim, made),  # 935 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 940 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 941 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 942 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 943 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 944 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 945 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 953 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 954 __asgn_plain
-    _b955,  # 955 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 958 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 959 __asgn_plain
-    _b960,  # 960 UpToXTargets
-    _node,  # 961 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 962 __asgn_plain
-    _b963,  # 963 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 964 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 965 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 966 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 967 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 968 __asgn_plain
-    _b969,  # 969 OntoBattlefield
-    _node,  # 970 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 971 __asgn_plain
-    _b972,  # 972 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 956 __asgn_plain
+    _b957,  # 957 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 960 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 961 __asgn_plain
+    _b962,  # 962 UpToXTargets
+    _node,  # 963 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 964 __asgn_plain
+    _b965,  # 965 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 966 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 967 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 968 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 969 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 970 __asgn_plain
+    _b971,  # 971 OntoBattlefield
+    _node,  # 972 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 973 __asgn_plain
-    _b974,  # 974 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 975 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 976 __asgn_plain
-    _b977,  # 977 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 978 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 980 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 982 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 990 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 995 __asgn_optional
+    _b974,  # 974 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 975 __asgn_plain
+    _b976,  # 976 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 977 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 978 __asgn_plain
+    _b979,  # 979 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 981 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 982 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 985 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 992 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 995 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 997 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 999 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1000 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1001 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1002 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1003 __asgn_plain
-    _b1004,  # 1004 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1006 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1007 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1012 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1013 __asgn_plain
-    _b1014,  # 1014 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1016 __asgn_plain
-    _b1017,  # 1017 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1018 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1019 __asgn_plain
-    _b1020,  # 1020 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1021 __asgn_plain
-    _b1022,  # 1022 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1024 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1025 __asgn_plain
-    _b1026,  # 1026 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosencolor', o, lim, made),  # 1027 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1028 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1029 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1030 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1031 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1033 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1034 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1035 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1036 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1037 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1038 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1039 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1040 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1041 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1042 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1043 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1044 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1045 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1046 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 997 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1002 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1003 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1005 __asgn_plain
+    _b1006,  # 1006 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1008 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1009 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1015 __asgn_plain
+    _b1016,  # 1016 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1018 __asgn_plain
+    _b1019,  # 1019 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1020 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1021 __asgn_plain
+    _b1022,  # 1022 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1023 __asgn_plain
+    _b1024,  # 1024 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1025 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1026 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1027 __asgn_plain
+    _b1028,  # 1028 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosencolor', o, lim, made),  # 1029 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1030 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1031 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1032 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1033 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1034 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1035 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1036 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1037 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1038 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1039 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1040 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1041 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1042 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1043 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1044 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1046 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1047 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1049 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1050 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1051 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1052 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1053 __asgn_plain
-    _b1054,  # 1054 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1055 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1056 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1057 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1059 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1060 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1062 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1064 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1065 __asgn_optional
-    _node,  # 1066 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1068 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1072 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1048 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1049 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1050 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1051 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1052 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1054 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1055 __asgn_plain
+    _b1056,  # 1056 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1058 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1059 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1060 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1061 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1062 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1064 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1066 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1067 __asgn_optional
+    _node,  # 1068 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1069 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1070 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1073 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1074 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1076 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1077 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1078 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1079 __asgn_plain
-    _b1080,  # 1080 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1081 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1082 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1083 __asgn_plain
-    _b1084,  # 1084 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1085 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1088 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1089 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1090 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1091 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1092 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1093 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1094 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1096 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1097 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1098 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1101 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1102 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1104 __asgn_optional
-    _match_node,  # 1105 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1108 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1109 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1111 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1112 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1113 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1114 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1115 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1116 __asgn_plain
-    _b1117,  # 1117 EntersEvent
-    _node,  # 1118 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1119 __asgn_plain
-    _b1120,  # 1120 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1121 __asgn_plain
-    _b1122,  # 1122 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1123 __asgn_plain
-    _b1124,  # 1124 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1125 __asgn_plain
-    _b1126,  # 1126 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1127 __asgn_plain
-    _b1128,  # 1128 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1129 __asgn_plain
-    _b1130,  # 1130 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1131 __asgn_plain
-    _b1132,  # 1132 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1133 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1134 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1135 __asgn_plain
-    _b1136,  # 1136 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1137 __asgn_plain
-    _b1138,  # 1138 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1145 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1146 __asgn_plain
-    _b1147,  # 1147 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1148 __asgn_plain
-    _b1149,  # 1149 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1150 __asgn_plain
-    _b1151,  # 1151 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1152 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1153 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1154 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1155 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1156 __asgn_plain
-    _b1157,  # 1157 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1158 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1159 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1160 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1161 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1162 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1163 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1164 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1165 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1166 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1167 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1078 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1079 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1080 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsocontroller', o, lim, made),  # 1081 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1082 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1083 __asgn_plain
+    _b1084,  # 1084 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1085 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1086 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1087 __asgn_plain
+    _b1088,  # 1088 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1089 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1090 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1091 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1092 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1093 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1095 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1096 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1097 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1099 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1100 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1103 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1104 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1105 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1108 __asgn_optional
+    _match_node,  # 1109 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1111 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1112 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1113 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1115 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1116 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1117 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1119 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1120 __asgn_plain
+    _b1121,  # 1121 EntersEvent
+    _node,  # 1122 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1123 __asgn_plain
+    _b1124,  # 1124 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1125 __asgn_plain
+    _b1126,  # 1126 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1127 __asgn_plain
+    _b1128,  # 1128 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1129 __asgn_plain
+    _b1130,  # 1130 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1131 __asgn_plain
+    _b1132,  # 1132 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1133 __asgn_plain
+    _b1134,  # 1134 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1135 __asgn_plain
+    _b1136,  # 1136 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1137 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1138 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1139 __asgn_plain
+    _b1140,  # 1140 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1145 __asgn_plain
+    _b1146,  # 1146 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1147 __asgn_plain
+    _b1148,  # 1148 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1149 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1152 __asgn_plain
+    _b1153,  # 1153 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1154 __asgn_plain
+    _b1155,  # 1155 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1157 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1158 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1159 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1160 __asgn_plain
+    _b1161,  # 1161 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1162 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1163 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1164 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1165 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1166 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1167 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1168 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1169 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1170 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1171 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 715, 757, 808, 961, 970, 1066, 1118])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 714, 756, 807, 963, 972, 1068, 1122])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -87837,221 +88126,221 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 570 __asgn_plain
     _b571,  # 571 DividedDamageEffect
     None,  # 572 __asgn_plain
-    None,  # 573 __asgn_plain
-    _b574,  # 574 DamageEffect
-    None,  # 575 __asgn_plain
-    _b576,  # 576 DestroyEffect
+    _b573,  # 573 DamageEffect
+    None,  # 574 __asgn_plain
+    _b575,  # 575 DestroyEffect
+    None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
     None,  # 578 __asgn_plain
-    None,  # 579 __asgn_plain
-    _b580,  # 580 DrawEffect
-    _b581,  # 581 TokenCopyEffect
+    _b579,  # 579 DrawEffect
+    _b580,  # 580 TokenCopyEffect
+    None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
-    None,  # 586 __asgn_plain
-    _b587,  # 587 TokenEffect
-    _b588,  # 588 AddManaEffect
-    None,  # 589 __asgn_plain
-    _b590,  # 590 DiscardEffect
-    None,  # 591 __asgn_plain
-    _b592,  # 592 GainLifeEffect
+    _b586,  # 586 TokenEffect
+    _b587,  # 587 AddManaEffect
+    None,  # 588 __asgn_plain
+    _b589,  # 589 DiscardEffect
+    None,  # 590 __asgn_plain
+    _b591,  # 591 GainLifeEffect
+    None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    None,  # 594 __asgn_plain
-    _b595,  # 595 GainControlEffect
-    None,  # 596 __asgn_plain
-    _b597,  # 597 ReturnDiscardedEffect
-    None,  # 598 __asgn_plain
-    _b599,  # 599 ReturnToHandEffect
+    _b594,  # 594 GainControlEffect
+    None,  # 595 __asgn_plain
+    _b596,  # 596 ReturnDiscardedEffect
+    None,  # 597 __asgn_plain
+    _b598,  # 598 ReturnToHandEffect
+    None,  # 599 __asgn_plain
     None,  # 600 __asgn_plain
     None,  # 601 __asgn_plain
-    None,  # 602 __asgn_plain
-    _b603,  # 603 ReturnFromGraveyardEffect
+    _b602,  # 602 ReturnFromGraveyardEffect
+    None,  # 603 __asgn_plain
     None,  # 604 __asgn_plain
     None,  # 605 __asgn_plain
-    None,  # 606 __asgn_plain
-    _b607,  # 607 ReturnToBattlefieldEffect
+    _b606,  # 606 ReturnToBattlefieldEffect
+    None,  # 607 __asgn_plain
     None,  # 608 __asgn_plain
-    None,  # 609 __asgn_plain
-    _b610,  # 610 ReturnAllFromGraveyardsEffect
+    _b609,  # 609 ReturnAllFromGraveyardsEffect
+    None,  # 610 __asgn_plain
     None,  # 611 __asgn_plain
     None,  # 612 __asgn_plain
     None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
-    _b615,  # 615 SearchEffect
+    _b614,  # 614 SearchEffect
+    None,  # 615 __asgn_plain
     None,  # 616 __asgn_plain
     None,  # 617 __asgn_plain
-    None,  # 618 __asgn_plain
-    _b619,  # 619 CounterSpellEffect
-    None,  # 620 __asgn_plain
-    _b621,  # 621 ShuffleEffect
+    _b618,  # 618 CounterSpellEffect
+    None,  # 619 __asgn_plain
+    _b620,  # 620 ShuffleEffect
+    None,  # 621 __asgn_plain
     None,  # 622 __asgn_plain
-    None,  # 623 __asgn_plain
-    _b624,  # 624 ShuffleIntoEffect
+    _b623,  # 623 ShuffleIntoEffect
+    None,  # 624 __asgn_plain
     None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
-    None,  # 627 __asgn_plain
-    _b628,  # 628 MillEffect
+    _b627,  # 627 MillEffect
+    None,  # 628 __asgn_plain
     None,  # 629 __asgn_plain
-    None,  # 630 __asgn_plain
-    _b631,  # 631 PutStickerEffect
+    _b630,  # 630 PutStickerEffect
+    None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
-    _b634,  # 634 PutFromHandEffect
+    _b633,  # 633 PutFromHandEffect
+    None,  # 634 __asgn_plain
     None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
-    _b638,  # 638 PutCountersEffect
+    _b637,  # 637 PutCountersEffect
+    None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    None,  # 641 __asgn_plain
-    _b642,  # 642 PutOnLibraryEffect
-    None,  # 643 __asgn_plain
-    _b644,  # 644 PutIntoZoneEffect
+    _b641,  # 641 PutOnLibraryEffect
+    None,  # 642 __asgn_plain
+    _b643,  # 643 PutIntoZoneEffect
+    None,  # 644 __asgn_plain
     None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
-    None,  # 648 __asgn_plain
-    _b649,  # 649 PileActionEffect
+    _b648,  # 648 PileActionEffect
+    None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
-    None,  # 654 __asgn_plain
-    _b655,  # 655 ExileEffect
+    _b654,  # 654 ExileEffect
+    None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
-    None,  # 657 __asgn_plain
-    _b658,  # 658 ExileCardsEffect
-    None,  # 659 __asgn_plain
-    _b660,  # 660 ExileTopEffect
-    None,  # 661 __asgn_plain
-    _b662,  # 662 RegenerateEffect
+    _b657,  # 657 ExileCardsEffect
+    None,  # 658 __asgn_plain
+    _b659,  # 659 ExileTopEffect
+    None,  # 660 __asgn_plain
+    _b661,  # 661 RegenerateEffect
+    None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
-    _b665,  # 665 PlayerSacrificesEffect
+    _b664,  # 664 PlayerSacrificesEffect
+    None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    None,  # 668 __asgn_plain
-    _b669,  # 669 SacrificeEffect
-    None,  # 670 __asgn_plain
-    _b671,  # 671 UntapEffect
-    None,  # 672 __asgn_plain
-    _b673,  # 673 TapOrUntapEffect
-    None,  # 674 __asgn_plain
-    _b675,  # 675 TapEffect
-    None,  # 676 __asgn_plain
-    _b677,  # 677 RemoveAllCountersEffect
+    _b668,  # 668 SacrificeEffect
+    None,  # 669 __asgn_plain
+    _b670,  # 670 UntapEffect
+    None,  # 671 __asgn_plain
+    _b672,  # 672 TapOrUntapEffect
+    None,  # 673 __asgn_plain
+    _b674,  # 674 TapEffect
+    None,  # 675 __asgn_plain
+    _b676,  # 676 RemoveAllCountersEffect
+    None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
-    None,  # 680 __asgn_plain
-    _b681,  # 681 RemoveCountersEffect
-    None,  # 682 __asgn_plain
-    _b683,  # 683 DelayedEffect
-    None,  # 684 __asgn_plain
-    _b685,  # 685 PreventEffect
-    None,  # 686 __asgn_plain
-    _b687,  # 687 CastThisEffect
-    None,  # 688 __asgn_plain
-    _b689,  # 689 CopySpellEffect
-    _b690,  # 690 NoRegenEffect
+    _b680,  # 680 RemoveCountersEffect
+    None,  # 681 __asgn_plain
+    _b682,  # 682 DelayedEffect
+    None,  # 683 __asgn_plain
+    _b684,  # 684 PreventEffect
+    None,  # 685 __asgn_plain
+    _b686,  # 686 CastThisEffect
+    None,  # 687 __asgn_plain
+    _b688,  # 688 CopySpellEffect
+    _b689,  # 689 NoRegenEffect
+    None,  # 690 __asgn_plain
     None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    _b694,  # 694 PhaseOutEffect
+    _b693,  # 693 PhaseOutEffect
+    None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
-    None,  # 696 __asgn_plain
-    _b697,  # 697 NoUntapEffect
-    None,  # 698 __asgn_plain
-    _b699,  # 699 ContinuousEffect
-    None,  # 700 ActionWord
-    _b701,  # 701 PlayerRef
+    _b696,  # 696 NoUntapEffect
+    None,  # 697 __asgn_plain
+    _b698,  # 698 ContinuousEffect
+    None,  # 699 ActionWord
+    _b700,  # 700 PlayerRef
+    None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
-    None,  # 704 __asgn_oneormore
-    None,  # 705 BackWord
-    None,  # 706 __asgn_optional
-    None,  # 707 __asgn_oneormore
-    _b708,  # 708 PerCount
+    None,  # 703 __asgn_oneormore
+    None,  # 704 BackWord
+    None,  # 705 __asgn_optional
+    None,  # 706 __asgn_oneormore
+    _b707,  # 707 PerCount
+    None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
-    None,  # 710 __asgn_plain
-    _b711,  # 711 HalfLife
+    _b710,  # 710 HalfLife
+    None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_plain
-    None,  # 714 __asgn_oneormore
-    None,  # 715 TargetRef
-    None,  # 716 __asgn_plain
-    _b717,  # 717 AnyNumberTargets
-    None,  # 718 __asgn_plain
-    _b719,  # 719 AnyTarget
+    None,  # 713 __asgn_oneormore
+    None,  # 714 TargetRef
+    None,  # 715 __asgn_plain
+    _b716,  # 716 AnyNumberTargets
+    None,  # 717 __asgn_plain
+    _b718,  # 718 AnyTarget
+    None,  # 719 __asgn_plain
     None,  # 720 __asgn_plain
-    None,  # 721 __asgn_plain
-    _b722,  # 722 UpToTargets
-    None,  # 723 __asgn_plain
-    _b724,  # 724 EachOfThem
-    None,  # 725 __asgn_plain
-    _b726,  # 726 EachPlayers
-    None,  # 727 __asgn_plain
-    _b728,  # 728 ThatRef
-    None,  # 729 __asgn_plain
-    _b730,  # 730 EnchantedRef
-    None,  # 731 __asgn_plain
-    _b732,  # 732 RestRef
+    _b721,  # 721 UpToTargets
+    None,  # 722 __asgn_plain
+    _b723,  # 723 EachOfThem
+    None,  # 724 __asgn_plain
+    _b725,  # 725 EachPlayers
+    None,  # 726 __asgn_plain
+    _b727,  # 727 ThatRef
+    None,  # 728 __asgn_plain
+    _b729,  # 729 EnchantedRef
+    None,  # 730 __asgn_plain
+    _b731,  # 731 RestRef
+    None,  # 732 __asgn_plain
     None,  # 733 __asgn_plain
     None,  # 734 __asgn_plain
-    None,  # 735 __asgn_plain
-    _b736,  # 736 MayPlayEffect
+    _b735,  # 735 MayPlayEffect
+    None,  # 736 __asgn_plain
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_plain
+    None,  # 738 __asgn_optional
     None,  # 739 __asgn_optional
     None,  # 740 __asgn_optional
-    None,  # 741 __asgn_optional
+    None,  # 741 __asgn_plain
     None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
     None,  # 744 __asgn_plain
     None,  # 745 __asgn_plain
     None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
-    None,  # 749 __asgn_optional
+    None,  # 748 __asgn_optional
+    None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
-    None,  # 751 __asgn_plain
+    None,  # 751 __asgn_optional
     None,  # 752 __asgn_optional
-    None,  # 753 __asgn_optional
+    None,  # 753 __asgn_plain
     None,  # 754 __asgn_plain
-    None,  # 755 __asgn_plain
-    _b756,  # 756 BeginningTrigger
-    None,  # 757 Trigger
+    _b755,  # 755 BeginningTrigger
+    None,  # 756 Trigger
+    None,  # 757 __asgn_plain
     None,  # 758 __asgn_plain
-    None,  # 759 __asgn_plain
-    _b760,  # 760 LastCounterTrigger
+    _b759,  # 759 LastCounterTrigger
+    None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
     None,  # 762 __asgn_plain
-    None,  # 763 __asgn_plain
-    _b764,  # 764 BatchAttackTrigger
+    _b763,  # 763 BatchAttackTrigger
+    None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    None,  # 766 __asgn_plain
-    _b767,  # 767 ToGraveyardTrigger
-    None,  # 768 __asgn_plain
-    _b769,  # 769 ThisTrigger
+    _b766,  # 766 ToGraveyardTrigger
+    None,  # 767 __asgn_plain
+    _b768,  # 768 ThisTrigger
+    None,  # 769 __asgn_plain
     None,  # 770 __asgn_plain
-    None,  # 771 __asgn_plain
-    _b772,  # 772 DiscardTrigger
+    _b771,  # 771 DiscardTrigger
+    None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
-    None,  # 774 __asgn_plain
-    _b775,  # 775 LifeGainTrigger
+    _b774,  # 774 LifeGainTrigger
+    None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
-    _b778,  # 778 CastTrigger
+    _b777,  # 777 CastTrigger
+    None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    None,  # 780 __asgn_plain
-    _b781,  # 781 AttachedTrigger
+    _b780,  # 780 AttachedTrigger
+    None,  # 781 __asgn_plain
     None,  # 782 __asgn_plain
-    None,  # 783 __asgn_plain
-    _b784,  # 784 YoursTrigger
-    None,  # 785 __asgn_plain
+    _b783,  # 783 YoursTrigger
+    None,  # 784 __asgn_plain
+    None,  # 785 __asgn_optional
     None,  # 786 __asgn_optional
-    None,  # 787 __asgn_optional
+    None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
     None,  # 789 __asgn_plain
     None,  # 790 __asgn_plain
@@ -88061,133 +88350,133 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
     None,  # 796 __asgn_plain
-    None,  # 797 __asgn_plain
-    _b798,  # 798 ZonePlace
-    None,  # 799 __asgn_plain
-    None,  # 800 __asgn_oneormore
+    _b797,  # 797 ZonePlace
+    None,  # 798 __asgn_plain
+    None,  # 799 __asgn_oneormore
+    None,  # 800 __asgn_plain
     None,  # 801 __asgn_plain
     None,  # 802 __asgn_plain
     None,  # 803 __asgn_plain
     None,  # 804 __asgn_plain
     None,  # 805 __asgn_plain
-    None,  # 806 __asgn_plain
-    _b807,  # 807 PTChoice
-    None,  # 808 StaticPart
+    _b806,  # 806 PTChoice
+    None,  # 807 StaticPart
+    None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
-    None,  # 810 __asgn_plain
-    _b811,  # 811 PTChange
-    None,  # 812 __asgn_plain
-    _b813,  # 813 CantAttackOrBlock
-    None,  # 814 __asgn_plain
-    _b815,  # 815 CantAttack
-    _b816,  # 816 CantBlockMatching
-    None,  # 817 __asgn_plain
-    _b818,  # 818 CantBlock
-    None,  # 819 __asgn_plain
-    _b820,  # 820 CantBeBlockedByFewer
-    _b821,  # 821 CantBeBlockedExcept
-    _b822,  # 822 CanBlockOnly
-    _b823,  # 823 BlockCapacity
-    None,  # 824 __asgn_plain
-    _b825,  # 825 BlocksDespite
+    _b810,  # 810 PTChange
+    None,  # 811 __asgn_plain
+    _b812,  # 812 CantAttackOrBlock
+    None,  # 813 __asgn_plain
+    _b814,  # 814 CantAttack
+    _b815,  # 815 CantBlockMatching
+    None,  # 816 __asgn_plain
+    _b817,  # 817 CantBlock
+    None,  # 818 __asgn_plain
+    _b819,  # 819 CantBeBlockedByFewer
+    _b820,  # 820 CantBeBlockedExcept
+    _b821,  # 821 CanBlockOnly
+    _b822,  # 822 BlockCapacity
+    None,  # 823 __asgn_plain
+    _b824,  # 824 BlocksDespite
+    None,  # 825 __asgn_plain
     None,  # 826 __asgn_plain
-    None,  # 827 __asgn_plain
-    _b828,  # 828 CantBeTargetedByOnly
-    None,  # 829 __asgn_plain
-    _b830,  # 830 CantBeTargetedBy
-    _b831,  # 831 CantBeTargeted
-    None,  # 832 __asgn_plain
-    _b833,  # 833 CantBeDestroyed
-    None,  # 834 __asgn_plain
-    _b835,  # 835 CantPhaseOut
-    None,  # 836 __asgn_plain
-    _b837,  # 837 PhasesEachUntap
+    _b827,  # 827 CantBeTargetedByOnly
+    None,  # 828 __asgn_plain
+    _b829,  # 829 CantBeTargetedBy
+    _b830,  # 830 CantBeTargeted
+    None,  # 831 __asgn_plain
+    _b832,  # 832 CantBeDestroyed
+    None,  # 833 __asgn_plain
+    _b834,  # 834 CantPhaseOut
+    None,  # 835 __asgn_plain
+    _b836,  # 836 PhasesEachUntap
+    None,  # 837 __asgn_plain
     None,  # 838 __asgn_plain
-    None,  # 839 __asgn_plain
-    _b840,  # 840 BasePT
-    None,  # 841 __asgn_plain
-    _b842,  # 842 GainsAbility
+    _b839,  # 839 BasePT
+    None,  # 840 __asgn_plain
+    _b841,  # 841 GainsAbility
+    None,  # 842 __asgn_plain
     None,  # 843 __asgn_plain
-    None,  # 844 __asgn_plain
-    _b845,  # 845 HasKeywordAtManaCost
+    _b844,  # 844 HasKeywordAtManaCost
+    None,  # 845 __asgn_plain
     None,  # 846 __asgn_plain
-    None,  # 847 __asgn_plain
-    _b848,  # 848 HasKeywordFrom
+    _b847,  # 847 HasKeywordFrom
+    None,  # 848 __asgn_plain
     None,  # 849 __asgn_plain
     None,  # 850 __asgn_plain
-    None,  # 851 __asgn_plain
-    _b852,  # 852 ProtectionFromChosen
-    _b853,  # 853 HasKeywords
-    _b854,  # 854 LosesKeywords
+    _b851,  # 851 ProtectionFromChosen
+    _b852,  # 852 HasKeywords
+    _b853,  # 853 LosesKeywords
+    None,  # 854 __asgn_plain
     None,  # 855 __asgn_plain
-    None,  # 856 __asgn_plain
-    _b857,  # 857 CombatDamageSteps
-    None,  # 858 __asgn_plain
-    _b859,  # 859 AssignsExcess
-    None,  # 860 __asgn_plain
-    _b861,  # 861 AttacksUntapped
-    None,  # 862 __asgn_plain
-    _b863,  # 863 DoesntUntap
-    None,  # 864 __asgn_plain
-    _b865,  # 865 DamageGainsLife
-    None,  # 866 __asgn_plain
-    _b867,  # 867 DamageIsLethal
-    None,  # 868 __asgn_plain
-    _b869,  # 869 DamageAsCounters
-    None,  # 870 __asgn_plain
-    _b871,  # 871 CantBeBlockedBy
-    None,  # 872 __asgn_plain
-    _b873,  # 873 CantBeAttachedBy
-    None,  # 874 __asgn_plain
-    _b875,  # 875 PreventDamageFrom
-    None,  # 876 __asgn_plain
-    _b877,  # 877 AttacksDespite
+    _b856,  # 856 CombatDamageSteps
+    None,  # 857 __asgn_plain
+    _b858,  # 858 AssignsExcess
+    None,  # 859 __asgn_plain
+    _b860,  # 860 AttacksUntapped
+    None,  # 861 __asgn_plain
+    _b862,  # 862 DoesntUntap
+    None,  # 863 __asgn_plain
+    _b864,  # 864 DamageGainsLife
+    None,  # 865 __asgn_plain
+    _b866,  # 866 DamageIsLethal
+    None,  # 867 __asgn_plain
+    _b868,  # 868 DamageAsCounters
+    None,  # 869 __asgn_plain
+    _b870,  # 870 CantBeBlockedBy
+    None,  # 871 __asgn_plain
+    _b872,  # 872 CantBeAttachedBy
+    None,  # 873 __asgn_plain
+    _b874,  # 874 PreventDamageFrom
+    None,  # 875 __asgn_plain
+    _b876,  # 876 AttacksDespite
+    None,  # 877 __asgn_plain
     None,  # 878 __asgn_plain
-    None,  # 879 __asgn_plain
-    _b880,  # 880 TapAbilitiesCantActivate
-    None,  # 881 __asgn_plain
-    _b882,  # 882 MaxBlockers
-    None,  # 883 __asgn_plain
-    _b884,  # 884 AttacksEachCombat
-    None,  # 885 __asgn_plain
-    _b886,  # 886 AttacksThisTurn
-    None,  # 887 __asgn_plain
-    _b888,  # 888 MustBeBlocked
-    None,  # 889 __asgn_plain
-    _b890,  # 890 BlocksEachCombat
-    None,  # 891 __asgn_plain
-    _b892,  # 892 CantBeBlocked
+    _b879,  # 879 TapAbilitiesCantActivate
+    None,  # 880 __asgn_plain
+    _b881,  # 881 MaxBlockers
+    None,  # 882 __asgn_plain
+    _b883,  # 883 AttacksEachCombat
+    None,  # 884 __asgn_plain
+    _b885,  # 885 AttacksThisTurn
+    None,  # 886 __asgn_plain
+    _b887,  # 887 MustBeBlocked
+    None,  # 888 __asgn_plain
+    _b889,  # 889 BlocksEachCombat
+    None,  # 890 __asgn_plain
+    _b891,  # 891 CantBeBlocked
+    None,  # 892 __asgn_plain
     None,  # 893 __asgn_plain
-    None,  # 894 __asgn_plain
-    _b895,  # 895 BecomesCreature
-    None,  # 896 __asgn_plain
-    _b897,  # 897 ChosenCreatureType
-    None,  # 898 __asgn_plain
-    _b899,  # 899 BecomesAura
-    None,  # 900 __asgn_plain
-    _b901,  # 901 IsColor
+    _b894,  # 894 BecomesCreature
+    None,  # 895 __asgn_plain
+    _b896,  # 896 ChosenCreatureType
+    None,  # 897 __asgn_plain
+    _b898,  # 898 BecomesAura
+    None,  # 899 __asgn_plain
+    _b900,  # 900 IsColor
+    None,  # 901 __asgn_plain
     None,  # 902 __asgn_plain
     None,  # 903 __asgn_plain
     None,  # 904 __asgn_plain
     None,  # 905 __asgn_plain
     None,  # 906 __asgn_plain
     None,  # 907 __asgn_plain
-    None,  # 908 __asgn_plain
+    None,  # 908 __asgn_oneormore
     None,  # 909 __asgn_oneormore
-    None,  # 910 __asgn_oneormore
+    None,  # 910 __asgn_plain
     None,  # 911 __asgn_plain
-    None,  # 912 __asgn_plain
+    None,  # 912 __asgn_optional
     None,  # 913 __asgn_optional
     None,  # 914 __asgn_optional
     None,  # 915 __asgn_optional
-    None,  # 916 __asgn_optional
-    None,  # 917 __asgn_oneormore
-    None,  # 918 __asgn_optional
+    None,  # 916 __asgn_oneormore
+    None,  # 917 __asgn_optional
+    None,  # 918 __asgn_plain
     None,  # 919 __asgn_plain
-    None,  # 920 __asgn_plain
-    None,  # 921 __asgn_oneormore
+    None,  # 920 __asgn_oneormore
+    None,  # 921 __asgn_optional
     None,  # 922 __asgn_optional
-    None,  # 923 __asgn_optional
+    None,  # 923 __asgn_plain
     None,  # 924 __asgn_plain
     None,  # 925 __asgn_plain
     None,  # 926 __asgn_plain
@@ -88199,17 +88488,17 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 932 __asgn_plain
     None,  # 933 __asgn_plain
     None,  # 934 __asgn_plain
-    None,  # 935 __asgn_plain
+    None,  # 935 __asgn_optional
     None,  # 936 __asgn_plain
     None,  # 937 __asgn_plain
-    None,  # 938 __asgn_optional
-    None,  # 939 __asgn_zeroormore
-    None,  # 940 __asgn_zeroormore
+    None,  # 938 __asgn_plain
+    None,  # 939 __asgn_plain
+    None,  # 940 __asgn_optional
     None,  # 941 __asgn_zeroormore
-    None,  # 942 __asgn_oneormore
-    None,  # 943 __asgn_oneormore
-    None,  # 944 __asgn_plain
-    None,  # 945 __asgn_plain
+    None,  # 942 __asgn_zeroormore
+    None,  # 943 __asgn_zeroormore
+    None,  # 944 __asgn_oneormore
+    None,  # 945 __asgn_oneormore
     None,  # 946 __asgn_plain
     None,  # 947 __asgn_plain
     None,  # 948 __asgn_plain
@@ -88219,34 +88508,34 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 952 __asgn_plain
     None,  # 953 __asgn_plain
     None,  # 954 __asgn_plain
-    _b955,  # 955 Duration
+    None,  # 955 __asgn_plain
     None,  # 956 __asgn_plain
-    None,  # 957 __asgn_plain
-    None,  # 958 __asgn_oneormore
+    _b957,  # 957 Duration
+    None,  # 958 __asgn_plain
     None,  # 959 __asgn_plain
-    _b960,  # 960 UpToXTargets
-    None,  # 961 GraveyardTarget
-    None,  # 962 __asgn_plain
-    _b963,  # 963 FromGraveyard
+    None,  # 960 __asgn_oneormore
+    None,  # 961 __asgn_plain
+    _b962,  # 962 UpToXTargets
+    None,  # 963 GraveyardTarget
     None,  # 964 __asgn_plain
-    None,  # 965 __asgn_optional
-    None,  # 966 __asgn_optional
+    _b965,  # 965 FromGraveyard
+    None,  # 966 __asgn_plain
     None,  # 967 __asgn_optional
-    None,  # 968 __asgn_plain
-    _b969,  # 969 OntoBattlefield
-    None,  # 970 Destination
-    None,  # 971 __asgn_plain
-    _b972,  # 972 IntoHand
+    None,  # 968 __asgn_optional
+    None,  # 969 __asgn_optional
+    None,  # 970 __asgn_plain
+    _b971,  # 971 OntoBattlefield
+    None,  # 972 Destination
     None,  # 973 __asgn_plain
-    _b974,  # 974 IntoGraveyard
-    None,  # 975 __asgn_optional
-    None,  # 976 __asgn_plain
-    _b977,  # 977 CostValue
+    _b974,  # 974 IntoHand
+    None,  # 975 __asgn_plain
+    _b976,  # 976 IntoGraveyard
+    None,  # 977 __asgn_optional
     None,  # 978 __asgn_plain
-    None,  # 979 __asgn_plain
-    None,  # 980 __asgn_optional
+    _b979,  # 979 CostValue
+    None,  # 980 __asgn_plain
     None,  # 981 __asgn_plain
-    None,  # 982 __asgn_plain
+    None,  # 982 __asgn_optional
     None,  # 983 __asgn_plain
     None,  # 984 __asgn_plain
     None,  # 985 __asgn_plain
@@ -88254,85 +88543,85 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 987 __asgn_plain
     None,  # 988 __asgn_plain
     None,  # 989 __asgn_plain
-    None,  # 990 __asgn_optional
+    None,  # 990 __asgn_plain
     None,  # 991 __asgn_plain
-    None,  # 992 __asgn_plain
+    None,  # 992 __asgn_optional
     None,  # 993 __asgn_plain
     None,  # 994 __asgn_plain
-    None,  # 995 __asgn_optional
+    None,  # 995 __asgn_plain
     None,  # 996 __asgn_plain
-    None,  # 997 __asgn_plain
+    None,  # 997 __asgn_optional
     None,  # 998 __asgn_plain
     None,  # 999 __asgn_plain
-    None,  # 1000 __asgn_optional
-    None,  # 1001 __asgn_oneormore
-    None,  # 1002 __asgn_plain
-    None,  # 1003 __asgn_plain
-    _b1004,  # 1004 NextTurnDuration
+    None,  # 1000 __asgn_plain
+    None,  # 1001 __asgn_plain
+    None,  # 1002 __asgn_optional
+    None,  # 1003 __asgn_oneormore
+    None,  # 1004 __asgn_plain
     None,  # 1005 __asgn_plain
-    None,  # 1006 __asgn_optional
-    None,  # 1007 __asgn_optional
-    None,  # 1008 __asgn_plain
-    None,  # 1009 __asgn_plain
+    _b1006,  # 1006 NextTurnDuration
+    None,  # 1007 __asgn_plain
+    None,  # 1008 __asgn_optional
+    None,  # 1009 __asgn_optional
     None,  # 1010 __asgn_plain
     None,  # 1011 __asgn_plain
     None,  # 1012 __asgn_plain
     None,  # 1013 __asgn_plain
-    _b1014,  # 1014 WhereX
+    None,  # 1014 __asgn_plain
     None,  # 1015 __asgn_plain
-    None,  # 1016 __asgn_plain
-    _b1017,  # 1017 BackRef
-    None,  # 1018 __asgn_optional
-    None,  # 1019 __asgn_plain
-    _b1020,  # 1020 TargetPlayer
+    _b1016,  # 1016 WhereX
+    None,  # 1017 __asgn_plain
+    None,  # 1018 __asgn_plain
+    _b1019,  # 1019 BackRef
+    None,  # 1020 __asgn_optional
     None,  # 1021 __asgn_plain
-    _b1022,  # 1022 TargetObject
-    None,  # 1023 __asgn_optional
-    None,  # 1024 __asgn_plain
-    None,  # 1025 __asgn_plain
-    _b1026,  # 1026 EachObjects
-    None,  # 1027 __asgn_optional
-    None,  # 1028 __asgn_optional
-    None,  # 1029 __asgn_plain
-    None,  # 1030 __asgn_plain
-    None,  # 1031 __asgn_optional
-    None,  # 1032 __asgn_optional
+    _b1022,  # 1022 TargetPlayer
+    None,  # 1023 __asgn_plain
+    _b1024,  # 1024 TargetObject
+    None,  # 1025 __asgn_optional
+    None,  # 1026 __asgn_plain
+    None,  # 1027 __asgn_plain
+    _b1028,  # 1028 EachObjects
+    None,  # 1029 __asgn_optional
+    None,  # 1030 __asgn_optional
+    None,  # 1031 __asgn_plain
+    None,  # 1032 __asgn_plain
     None,  # 1033 __asgn_optional
     None,  # 1034 __asgn_optional
-    None,  # 1035 __asgn_oneormore
-    None,  # 1036 __asgn_plain
-    None,  # 1037 __asgn_plain
-    None,  # 1038 __asgn_oneormore
-    None,  # 1039 __asgn_oneormore
-    None,  # 1040 __asgn_optional
-    None,  # 1041 __asgn_optional
+    None,  # 1035 __asgn_optional
+    None,  # 1036 __asgn_optional
+    None,  # 1037 __asgn_oneormore
+    None,  # 1038 __asgn_plain
+    None,  # 1039 __asgn_plain
+    None,  # 1040 __asgn_oneormore
+    None,  # 1041 __asgn_oneormore
     None,  # 1042 __asgn_optional
-    None,  # 1043 __asgn_plain
-    None,  # 1044 __asgn_plain
-    None,  # 1045 __asgn_oneormore
-    None,  # 1046 __asgn_oneormore
+    None,  # 1043 __asgn_optional
+    None,  # 1044 __asgn_optional
+    None,  # 1045 __asgn_plain
+    None,  # 1046 __asgn_plain
     None,  # 1047 __asgn_oneormore
-    None,  # 1048 __asgn_plain
-    None,  # 1049 __asgn_plain
-    None,  # 1050 __asgn_oneormore
+    None,  # 1048 __asgn_oneormore
+    None,  # 1049 __asgn_oneormore
+    None,  # 1050 __asgn_plain
     None,  # 1051 __asgn_plain
-    None,  # 1052 __asgn_plain
+    None,  # 1052 __asgn_oneormore
     None,  # 1053 __asgn_plain
-    _b1054,  # 1054 QualityRef
+    None,  # 1054 __asgn_plain
     None,  # 1055 __asgn_plain
-    None,  # 1056 __asgn_optional
-    None,  # 1057 __asgn_oneormore
-    None,  # 1058 __asgn_oneormore
-    None,  # 1059 __asgn_plain
-    None,  # 1060 __asgn_optional
-    None,  # 1061 __asgn_oneormore
-    None,  # 1062 __asgn_zeroormore
+    _b1056,  # 1056 QualityRef
+    None,  # 1057 __asgn_plain
+    None,  # 1058 __asgn_optional
+    None,  # 1059 __asgn_oneormore
+    None,  # 1060 __asgn_oneormore
+    None,  # 1061 __asgn_plain
+    None,  # 1062 __asgn_optional
     None,  # 1063 __asgn_oneormore
-    None,  # 1064 __asgn_optional
-    None,  # 1065 __asgn_optional
-    None,  # 1066 KeywordCostPart
-    None,  # 1067 __asgn_oneormore
-    None,  # 1068 __asgn_oneormore
+    None,  # 1064 __asgn_zeroormore
+    None,  # 1065 __asgn_oneormore
+    None,  # 1066 __asgn_optional
+    None,  # 1067 __asgn_optional
+    None,  # 1068 KeywordCostPart
     None,  # 1069 __asgn_oneormore
     None,  # 1070 __asgn_oneormore
     None,  # 1071 __asgn_oneormore
@@ -88340,96 +88629,100 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1073 __asgn_oneormore
     None,  # 1074 __asgn_oneormore
     None,  # 1075 __asgn_oneormore
-    None,  # 1076 __asgn_optional
-    None,  # 1077 __asgn_plain
-    None,  # 1078 __asgn_plain
+    None,  # 1076 __asgn_oneormore
+    None,  # 1077 __asgn_oneormore
+    None,  # 1078 __asgn_optional
     None,  # 1079 __asgn_plain
-    _b1080,  # 1080 PerTime
-    None,  # 1081 __asgn_optional
-    None,  # 1082 __asgn_oneormore
+    None,  # 1080 __asgn_plain
+    None,  # 1081 __asgn_plain
+    None,  # 1082 __asgn_plain
     None,  # 1083 __asgn_plain
-    _b1084,  # 1084 PerObject
+    _b1084,  # 1084 PerTime
     None,  # 1085 __asgn_optional
-    None,  # 1086 __asgn_plain
+    None,  # 1086 __asgn_oneormore
     None,  # 1087 __asgn_plain
-    None,  # 1088 __asgn_plain
-    None,  # 1089 __asgn_plain
+    _b1088,  # 1088 PerObject
+    None,  # 1089 __asgn_optional
     None,  # 1090 __asgn_plain
     None,  # 1091 __asgn_plain
     None,  # 1092 __asgn_plain
     None,  # 1093 __asgn_plain
     None,  # 1094 __asgn_plain
-    None,  # 1095 __asgn_optional
-    None,  # 1096 __asgn_optional
-    None,  # 1097 __asgn_optional
-    None,  # 1098 __asgn_optional
+    None,  # 1095 __asgn_plain
+    None,  # 1096 __asgn_plain
+    None,  # 1097 __asgn_plain
+    None,  # 1098 __asgn_plain
     None,  # 1099 __asgn_optional
     None,  # 1100 __asgn_optional
-    None,  # 1101 __asgn_oneormore
+    None,  # 1101 __asgn_optional
     None,  # 1102 __asgn_optional
     None,  # 1103 __asgn_optional
     None,  # 1104 __asgn_optional
-    None,  # 1105 DelayedStep
+    None,  # 1105 __asgn_oneormore
     None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_optional
-    None,  # 1108 __asgn_oneormore
-    None,  # 1109 __asgn_plain
+    None,  # 1108 __asgn_optional
+    None,  # 1109 DelayedStep
     None,  # 1110 __asgn_optional
     None,  # 1111 __asgn_optional
-    None,  # 1112 __asgn_optional
+    None,  # 1112 __asgn_oneormore
     None,  # 1113 __asgn_plain
-    None,  # 1114 __asgn_plain
+    None,  # 1114 __asgn_optional
     None,  # 1115 __asgn_optional
-    None,  # 1116 __asgn_plain
-    _b1117,  # 1117 EntersEvent
-    None,  # 1118 ThisEvent
-    None,  # 1119 __asgn_plain
-    _b1120,  # 1120 LeavesEvent
-    None,  # 1121 __asgn_plain
-    _b1122,  # 1122 DiesEvent
+    None,  # 1116 __asgn_optional
+    None,  # 1117 __asgn_plain
+    None,  # 1118 __asgn_plain
+    None,  # 1119 __asgn_optional
+    None,  # 1120 __asgn_plain
+    _b1121,  # 1121 EntersEvent
+    None,  # 1122 ThisEvent
     None,  # 1123 __asgn_plain
-    _b1124,  # 1124 ToGraveyardEvent
+    _b1124,  # 1124 LeavesEvent
     None,  # 1125 __asgn_plain
-    _b1126,  # 1126 AttacksAloneEvent
+    _b1126,  # 1126 DiesEvent
     None,  # 1127 __asgn_plain
-    _b1128,  # 1128 UnblockedEvent
+    _b1128,  # 1128 ToGraveyardEvent
     None,  # 1129 __asgn_plain
-    _b1130,  # 1130 AttacksEvent
+    _b1130,  # 1130 AttacksAloneEvent
     None,  # 1131 __asgn_plain
-    _b1132,  # 1132 BlocksEvent
+    _b1132,  # 1132 UnblockedEvent
     None,  # 1133 __asgn_plain
-    None,  # 1134 __asgn_plain
+    _b1134,  # 1134 AttacksEvent
     None,  # 1135 __asgn_plain
-    _b1136,  # 1136 BlockedEvent
+    _b1136,  # 1136 BlocksEvent
     None,  # 1137 __asgn_plain
-    _b1138,  # 1138 PhasesEvent
+    None,  # 1138 __asgn_plain
     None,  # 1139 __asgn_plain
-    _b1140,  # 1140 TurnedUpEvent
+    _b1140,  # 1140 BlockedEvent
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 ExiledThisWayEvent
+    _b1142,  # 1142 PhasesEvent
     None,  # 1143 __asgn_plain
-    _b1144,  # 1144 TargetedEvent
+    _b1144,  # 1144 TurnedUpEvent
     None,  # 1145 __asgn_plain
-    None,  # 1146 __asgn_plain
-    _b1147,  # 1147 DealsDamageEvent
-    None,  # 1148 __asgn_plain
-    _b1149,  # 1149 DealtDamageEvent
+    _b1146,  # 1146 ExiledThisWayEvent
+    None,  # 1147 __asgn_plain
+    _b1148,  # 1148 TargetedEvent
+    None,  # 1149 __asgn_plain
     None,  # 1150 __asgn_plain
-    _b1151,  # 1151 PutIntoGraveyardEvent
-    None,  # 1152 __asgn_optional
-    None,  # 1153 __asgn_optional
-    None,  # 1154 __asgn_optional
-    None,  # 1155 __asgn_oneormore
-    None,  # 1156 __asgn_plain
-    _b1157,  # 1157 PowerOf
-    None,  # 1158 __asgn_plain
-    None,  # 1159 __asgn_plain
-    None,  # 1160 __asgn_oneormore
-    None,  # 1161 __asgn_optional
-    None,  # 1162 __asgn_optional
-    None,  # 1163 __asgn_optional
-    None,  # 1164 __asgn_optional
+    _b1151,  # 1151 DealsDamageEvent
+    None,  # 1152 __asgn_plain
+    _b1153,  # 1153 DealtDamageEvent
+    None,  # 1154 __asgn_plain
+    _b1155,  # 1155 PutIntoGraveyardEvent
+    None,  # 1156 __asgn_optional
+    None,  # 1157 __asgn_optional
+    None,  # 1158 __asgn_optional
+    None,  # 1159 __asgn_oneormore
+    None,  # 1160 __asgn_plain
+    _b1161,  # 1161 PowerOf
+    None,  # 1162 __asgn_plain
+    None,  # 1163 __asgn_plain
+    None,  # 1164 __asgn_oneormore
     None,  # 1165 __asgn_optional
     None,  # 1166 __asgn_optional
     None,  # 1167 __asgn_optional
+    None,  # 1168 __asgn_optional
+    None,  # 1169 __asgn_optional
+    None,  # 1170 __asgn_optional
+    None,  # 1171 __asgn_optional
 ]

@@ -40,14 +40,18 @@ class DealDamage:
     amount: Amount
     target: ObjectRef
     also: ObjectRef | None = None  # "to each creature and each player"
+    also_amount: Amount | None = None  # "... and 4 damage to that creature's controller": the second its own
+    unpreventable: bool = False  # 615.12: "... and the damage can't be prevented"
 
     def resolve(self, res: "Resolution") -> None:
-        """Deal the damage to each still-legal referent."""
+        """Deal the damage to each still-legal referent, all of it at once."""
         n = self.amount.evaluate(res)
-        refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
+        m = self.also_amount.evaluate(res) if self.also_amount is not None else n
+        dealt = [(ref, n) for ref in res.referents(self.target)]
+        dealt += [(ref, m) for ref in (res.referents(self.also) if self.also is not None else [])]
         with res.game.simultaneous_damage():  # 120.3, 603.2c: one damage event
-            for ref in refs:
-                res.game.deal_damage(res.source_oid, ref, n)
+            for ref, k in dealt:
+                res.game.deal_damage(res.source_oid, ref, k, preventable=not self.unpreventable)
 
 
 @dataclass(frozen=True)

@@ -951,14 +951,16 @@ class Game:
             if t is not None and t.zone is Zone.BATTLEFIELD:
                 self.fire_object_event(t, "dealt_damage", damage=DamageDealt(n, combat))
 
-    def deal_damage(self, source_oid: int, ref: object, amount: int, combat: bool = False) -> None:
+    def deal_damage(self, source_oid: int, ref: object, amount: int, combat: bool = False,
+                    preventable: bool = True) -> None:
         """120.3: damage to a player causes life loss; to a creature it is marked on it.
 
         Before it is dealt, prevention applies (615: 702.16e protection, prevention effects of the
         creature dealt damage and of the source, shields), unless damage can't be prevented (615.12);
         as it is dealt, the source's damage abilities apply: its controller gains that much life
         (702.15b), and a creature dealt damage by a source whose damage is lethal in any amount is
-        marked for 704.5h.
+        marked for 704.5h.  ``preventable`` False: the effect dealing it says it can't be prevented
+        (615.12).
         """
         if amount <= 0:
             return
@@ -967,7 +969,7 @@ class Game:
         src_obj = self.state.objects.get(source_oid) or self.state.last_known.get(source_oid)
         src_ch = self.characteristics(src_obj) if src_obj is not None else None
         # 615.12: damage that can't be prevented passes every prevention effect, and shields aren't reduced.
-        preventable = not self.rule_parts(None, DamageCantBePrevented)
+        preventable = preventable and not self.rule_parts(None, DamageCantBePrevented)
         if preventable and self._prevented_by_source(src_obj, src_ch, src_name, amount, combat):
             return
         if isinstance(ref, str) and ref.startswith("player:"):

@@ -64,13 +64,20 @@ class DealDamage(Effect):
     named: bool = False  # the source is named even where "it" would do
     late: bool = False  # printed "deals damage to TARGET equal to N"
     again: bool = False  # "it also deals 4 damage to ...": the source, dealing damage a second time
+    also_amount: Amount | None = None  # "... and 4 damage to that creature's controller": its own amount
+    unpreventable: bool = False  # 615.12: "... and the damage can't be prevented" (this damage only)
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        to = self.target.text(ph) + (f" and {self.also.text(ph)}" if self.also is not None else "")
+        to = self.target.text(ph)
+        if self.also is not None:
+            more = f"{self.also_amount.text()} damage to " if self.also_amount is not None else ""
+            to += f" and {more}{self.also.text(ph)}"
         if self.named:
             subject = ph.this_name()
         if self.again:
             subject = "it also"
+        if self.unpreventable:
+            to += " and the damage can't be prevented"
         if self.late:
             return f"{subject} deals damage to {to} equal to {self.amount.text()}"
         if self.equal_to:
@@ -79,6 +86,10 @@ class DealDamage(Effect):
 
     def python(self, actions: Actions) -> str:
         also = f", also={self.also.python()}" if self.also is not None else ""
+        if self.also_amount is not None:
+            also += f", also_amount={self.also_amount.python()}"
+        if self.unpreventable:
+            also += ", unpreventable=True"
         return f"rt.DealDamage(amount={self.amount.python()}, target={self.target.python()}{also})"
 
 
