@@ -2141,6 +2141,12 @@ class CardLowering:
             who = "opponents" if b.who in ("your opponents", "an opponent") else "each"
             part = sp.CantSearch(who) if k == "CantSearchStmt" else sp.SkipExtraTurns(who)
             return StaticIR((part,), None, False, word)
+        if k == "LifeFloorStmt":
+            # 614.1a: a replacement effect on the life its controller loses from damage.
+            if b.floor != b.to or b.floor < 1:
+                self.ck.error(b, "the life total is reduced to the number it can't go below",
+                              "'damage that would reduce your life total to less than 1 reduces it to 1 instead'")
+            return StaticIR((sp.DamageLifeFloor(int(b.floor)),), None, False, word)
         if k == "AdditionalLandStmt":
             # 305.2: continuous effects may increase the number of lands a player can play.
             return StaticIR((sp.ExtraLand(NUMBER_WORDS[b.count]),), None, False, word)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'ed5fa02f9da027672d684a3480a4fa8ab57c13960f1c335ddddb21d7192c078c'
+GRAMMAR = '5a30d9835db71b9936e86c97d07a06c8b316db4728d8fd5b5a143fadb2f28180'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -340,6 +340,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('AsTurnedFaceUpStmt', 'common', 'AsTurnedFaceUpStmt', ''),
+    ('__asgn_plain', 'plain', '', 'floor'),
+    ('__asgn_plain', 'plain', '', 'to'),
+    ('LifeFloorStmt', 'common', 'LifeFloorStmt', ''),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('EntersAsCopyStmt', 'common', 'EntersAsCopyStmt', ''),
     ('CardAltCostStmt', 'common', 'CardAltCostStmt', ''),
@@ -1230,7 +1233,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX7': ('[^\\d\\W]\\w*\\b', 40),
     '_RX8': ('[a-z]+(?=:)', 40),
     '_RX9': ('(card|cost|type|pt|color|text|spell|when|whenever|at|as|enters|keyword|action|counter|this|it|you|if|until|and|or|gains|gain|has|loses|gets|can|turned|put|return|cast|copy|create|the)\\b', 40),
-    '_RX10': ("(?!(?:special|from|hand|pay|sacrifice|exile|discard|remove|reveal|tap|in|your|players|prevent|activated|play|each|enchanted|equipped|back|all)\\b)(?![a-z_][a-z0-9_]*(?:[ \\t\\r\\n]|\\/\\/[^\\n]*)*[,:])(?![^\\n{}]*? (?:get (?:an additional )?[+-]|have [a-z]))(?![^\\n{}]*? can't )(?![^\\n{}]*? you cast cost \\{)[a-z]", 40),
+    '_RX10': ("(?!(?:special|from|hand|pay|sacrifice|exile|discard|remove|reveal|tap|in|your|players|prevent|activated|play|each|enchanted|equipped|back|all|damage)\\b)(?![a-z_][a-z0-9_]*(?:[ \\t\\r\\n]|\\/\\/[^\\n]*)*[,:])(?![^\\n{}]*? (?:get (?:an additional )?[+-]|have [a-z]))(?![^\\n{}]*? can't )(?![^\\n{}]*? you cast cost \\{)[a-z]", 40),
     '_RX11': ('\\*|[0-9]+', 40),
     '_RX12': ('[-+]?[0-9]+', 40),
     '_RX13': ('(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b', 40),
@@ -17202,7 +17205,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F37:
+        if ch in _F36:
             while True:
                 p93 = p
                 res94: list[Any] = []
@@ -17212,12 +17215,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'you', '')
-                q += 3
+                v = (q, 'damage', '')
+                q += 6
                 p93 = q
                 res94.append(v)
                 q = sk0[p93]
@@ -17226,25 +17229,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'may', '')
-                q += 3
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
+                v = (q, 'that', '')
                 q += 4
                 p93 = q
                 res94.append(v)
@@ -17254,25 +17243,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
-                q += 4
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('enter', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'enter', '')
+                v = (q, 'would', '')
                 q += 5
                 p93 = q
                 res94.append(v)
@@ -17282,12 +17257,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('reduce', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                v = (q, 'reduce', '')
+                q += 6
                 p93 = q
                 res94.append(v)
                 q = sk0[p93]
@@ -17296,53 +17271,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'battlefield', '')
-                q += 11
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'copy', '')
+                v = (q, 'your', '')
                 q += 4
                 p93 = q
                 res94.append(v)
@@ -17352,11 +17285,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'of', '')
+                v = (q, 'life', '')
+                q += 4
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
+                q += 5
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
                 q += 2
                 p93 = q
                 res94.append(v)
@@ -17366,22 +17327,44 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('less', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'any', '')
-                q += 3
+                v = (q, 'less', '')
+                q += 4
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'than', '')
+                q += 4
                 p93 = q
                 res94.append(v)
                 p95 = p93
                 res96: list[Any] = []
-                r = self.r_ObjectFilter_0(p95)
-                if r is None:
+                q = sk0[p95]
+                if q < 0:
+                    q = _WS0(text, p95).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p95] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p95 = q
                 if v:
                     res96.append(v)
@@ -17397,11 +17380,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('reduces', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'on', '')
+                v = (q, 'reduces', '')
+                q += 7
+                p93 = q
+                res94.append(v)
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
                 q += 2
                 p93 = q
                 res94.append(v)
@@ -17411,31 +17408,56 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                v = (q, 'to', '')
+                q += 2
                 p93 = q
                 res94.append(v)
+                p97 = p93
+                res98: list[Any] = []
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p97 = q
+                if v:
+                    res98.append(v)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 319
+                p93 = p97
+                if res98 and n:
+                    res94.append(n)
                 q = sk0[p93]
                 if q < 0:
                     q = _WS0(text, p93).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'battlefield', '')
-                q += 11
+                v = (q, 'instead', '')
+                q += 7
                 p93 = q
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 319
+                    n.rule = 320
                 q = p93
                 v = n if res94 else None
                 if v is not None:
@@ -17447,173 +17469,106 @@ class CardParser:
                 break
         if ch in _F37:
             while True:
-                p97 = p
-                res98: list[Any] = []
-                q = sk0[p97]
+                p99 = p
+                res100: list[Any] = []
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p99] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p99] = q
                 if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'may', '')
                 q += 3
-                p97 = q
-                res98.append(v)
-                r = self.e78_0(p97)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p97 = q
-                if v:
-                    res98.append(v)
-                q = sk0[p97]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('rather', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p99] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'rather', '')
-                q += 6
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
+                v = (q, 'have', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
+                    sk0[p99] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith("spell's", q)):
+                    sk0[p99] = q
+                if not (text.startswith('enter', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "spell's", '')
-                q += 7
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                v = (q, 'enter', '')
+                q += 5
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p99] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'mana', '')
-                q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
+                v = (q, 'the', '')
+                q += 3
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
                 if q < 0:
-                    q = _WS0(text, p97).end()
+                    q = _WS0(text, p99).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p99] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cost', '')
-                q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p97 = q
-                res98.append(v)
-                if res98:
-                    n = Nt(res98 if len(res98) == 1 and type(res98[0]) is not list else flatten(res98))
-                    n.rule = 320
-                q = p97
-                v = n if res98 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 282
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p99 = p
-                res100: list[Any] = []
+                v = (q, 'battlefield', '')
+                q += 11
+                p99 = q
+                res100.append(v)
                 q = sk0[p99]
                 if q < 0:
                     q = _WS0(text, p99).end()
@@ -17634,140 +17589,160 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p99] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'an', '')
-                q += 2
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'additional', '')
-                q += 10
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cost', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cast', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spell', '')
-                q += 5
-                p99 = q
-                res100.append(v)
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
+                v = (q, 'a', '')
                 q += 1
                 p99 = q
                 res100.append(v)
-                while True:
-                    p101 = p99
-                    res102: list[Any] = []
-                    r = self.e79_0(p101)
-                    if r is None:
-                        break
-                    q, v = r
-                    p101 = q
-                    if v:
-                        res102.append(v)
-                    q = sk0[p101]
-                    if q < 0:
-                        q = _WS0(text, p101).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p101] = q
-                    if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'may', '')
-                    q += 3
-                    p101 = q
-                    res102.append(v)
-                    p99 = p101
-                    res100 += res102
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('copy', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
                     break
-                p103 = p99
+                v = (q, 'copy', '')
+                q += 4
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'any', '')
+                q += 3
+                p99 = q
+                res100.append(v)
+                p101 = p99
+                res102: list[Any] = []
+                r = self.r_ObjectFilter_0(p101)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p101 = q
+                if v:
+                    res102.append(v)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 321
+                p99 = p101
+                if res102 and n:
+                    res100.append(n)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p99 = q
+                res100.append(v)
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p99 = q
+                res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 322
+                q = p99
+                v = n if res100 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 282
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F37:
+            while True:
+                p103 = p
                 res104: list[Any] = []
-                r = self.r_Cost_0(p103)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'may', '')
+                q += 3
+                p103 = q
+                res104.append(v)
+                r = self.e78_0(p103)
                 if r is None:
                     p = c
                     ch = ch0
@@ -17776,86 +17751,376 @@ class CardParser:
                 p103 = q
                 if v:
                     res104.append(v)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 321
-                p99 = p103
-                if res104 and n:
-                    res100.append(n)
-                while True:
-                    p105 = p99
-                    res106: list[Any] = []
-                    q = sk0[p105]
-                    if q < 0:
-                        q = _WS0(text, p105).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p105] = q
-                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'or', '')
-                    q += 2
-                    p105 = q
-                    res106.append(v)
-                    while True:
-                        p107 = p105
-                        res108: list[Any] = []
-                        r = self.e80_0(p107)
-                        if r is None:
-                            break
-                        q, v = r
-                        p107 = q
-                        if v:
-                            res108.append(v)
-                        q = sk0[p107]
-                        if q < 0:
-                            q = _WS0(text, p107).end()
-                            if text.startswith('//', q):
-                                q = self.comment(q, _WS0)
-                            sk0[p107] = q
-                        m = _RX28(text, q) if text[q:q + 1] in _F58 else None
-                        if m is None:
-                            break
-                        p105 = p107
-                        res106 += res108
-                        break
-                    p109 = p105
-                    res110: list[Any] = []
-                    r = self.r_Cost_0(p109)
-                    if r is None:
-                        break
-                    q, v = r
-                    p109 = q
-                    if v:
-                        res110.append(v)
-                    if res110:
-                        n = Nt(res110)
-                        n.rule = 322
-                    p105 = p109
-                    if res110 and n:
-                        res106.append(n)
-                    p99 = p105
-                    res100 += res106
-                    break
-                q = sk0[p99]
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
+                    sk0[p103] = q
+                if not (text.startswith('rather', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rather', '')
+                q += 6
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'than', '')
+                q += 4
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'pay', '')
+                q += 3
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith("spell's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "spell's", '')
+                q += 7
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'mana', '')
+                q += 4
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p103 = q
+                res104.append(v)
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
                 if not (text.startswith('.', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, '.', '')
                 q += 1
-                p99 = q
-                res100.append(v)
-                if res100:
-                    n = Nt(res100)
+                p103 = q
+                res104.append(v)
+                if res104:
+                    n = Nt(res104 if len(res104) == 1 and type(res104[0]) is not list else flatten(res104))
                     n.rule = 323
-                q = p99
-                v = n if res100 else None
+                q = p103
+                v = n if res104 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 282
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p105 = p
+                res106: list[Any] = []
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
+                q += 2
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'additional', '')
+                q += 10
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('cast', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cast', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p105 = q
+                res106.append(v)
+                while True:
+                    p107 = p105
+                    res108: list[Any] = []
+                    r = self.e79_0(p107)
+                    if r is None:
+                        break
+                    q, v = r
+                    p107 = q
+                    if v:
+                        res108.append(v)
+                    q = sk0[p107]
+                    if q < 0:
+                        q = _WS0(text, p107).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p107] = q
+                    if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'may', '')
+                    q += 3
+                    p107 = q
+                    res108.append(v)
+                    p105 = p107
+                    res106 += res108
+                    break
+                p109 = p105
+                res110: list[Any] = []
+                r = self.r_Cost_0(p109)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p109 = q
+                if v:
+                    res110.append(v)
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 324
+                p105 = p109
+                if res110 and n:
+                    res106.append(n)
+                while True:
+                    p111 = p105
+                    res112: list[Any] = []
+                    q = sk0[p111]
+                    if q < 0:
+                        q = _WS0(text, p111).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p111] = q
+                    if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'or', '')
+                    q += 2
+                    p111 = q
+                    res112.append(v)
+                    while True:
+                        p113 = p111
+                        res114: list[Any] = []
+                        r = self.e80_0(p113)
+                        if r is None:
+                            break
+                        q, v = r
+                        p113 = q
+                        if v:
+                            res114.append(v)
+                        q = sk0[p113]
+                        if q < 0:
+                            q = _WS0(text, p113).end()
+                            if text.startswith('//', q):
+                                q = self.comment(q, _WS0)
+                            sk0[p113] = q
+                        m = _RX28(text, q) if text[q:q + 1] in _F58 else None
+                        if m is None:
+                            break
+                        p111 = p113
+                        res112 += res114
+                        break
+                    p115 = p111
+                    res116: list[Any] = []
+                    r = self.r_Cost_0(p115)
+                    if r is None:
+                        break
+                    q, v = r
+                    p115 = q
+                    if v:
+                        res116.append(v)
+                    if res116:
+                        n = Nt(res116)
+                        n.rule = 325
+                    p111 = p115
+                    if res116 and n:
+                        res112.append(n)
+                    p105 = p111
+                    res106 += res112
+                    break
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p105 = q
+                res106.append(v)
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 326
+                q = p105
+                v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 282
@@ -17910,131 +18175,6 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p111 = p
-                res112: list[Any] = []
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'activated', '')
-                q += 9
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'abilities', '')
-                q += 9
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p111 = q
-                res112.append(v)
-                p113 = p111
-                res114: list[Any] = []
-                r = self.r_ObjectFilter_0(p113)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p113 = q
-                if v:
-                    res114.append(v)
-                if res114:
-                    n = Nt(res114)
-                    n.rule = 324
-                p111 = p113
-                if res114 and n:
-                    res112.append(n)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p111 = q
-                res112.append(v)
-                q = sk0[p111]
-                if q < 0:
-                    q = _WS0(text, p111).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p111 = q
-                res112.append(v)
-                p115 = p111
-                res116: list[Any] = []
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'activated', '')
-                q += 9
-                p115 = q
-                res116.append(v)
-                if res116:
-                    n = Nt(res116)
-                    n.rule = 325
-                p111 = p115
-                if res116 and n:
-                    res112.append(n)
-                if res112:
-                    n = Nt(res112)
-                    n.rule = 326
-                q = p111
-                v = n if res112 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 282
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F14:
-            while True:
                 p117 = p
                 res118: list[Any] = []
                 q = sk0[p117]
@@ -18043,12 +18183,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p117] = q
-                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'play', '')
-                q += 4
+                v = (q, 'activated', '')
+                q += 9
                 p117 = q
                 res118.append(v)
                 q = sk0[p117]
@@ -18057,54 +18197,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p117] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'with', '')
-                q += 4
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
-                q += 4
+                v = (q, 'abilities', '')
+                q += 9
                 p117 = q
                 res118.append(v)
                 q = sk0[p117]
@@ -18121,59 +18219,76 @@ class CardParser:
                 q += 2
                 p117 = q
                 res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p117 = q
-                res118.append(v)
                 p119 = p117
                 res120: list[Any] = []
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                r = self.r_ObjectFilter_0(p119)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'revealed', '')
-                q += 8
+                q, v = r
                 p119 = q
-                res120.append(v)
+                if v:
+                    res120.append(v)
                 if res120:
                     n = Nt(res120)
                     n.rule = 327
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p117 = q
+                res118.append(v)
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p117 = q
+                res118.append(v)
+                p121 = p117
+                res122: list[Any] = []
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'activated', '')
+                q += 9
+                p121 = q
+                res122.append(v)
+                if res122:
+                    n = Nt(res122)
+                    n.rule = 328
+                p117 = p121
+                if res122 and n:
+                    res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 328
+                    n.rule = 329
                 q = p117
                 v = n if res118 else None
                 if v is not None:
@@ -18183,53 +18298,9 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F37:
+        if ch in _F14:
             while True:
-                p121 = p
-                res122: list[Any] = []
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'you', '')
-                q += 3
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'may', '')
-                q += 3
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'play', '')
-                q += 4
-                p121 = q
-                res122.append(v)
-                p123 = p121
+                p123 = p
                 res124: list[Any] = []
                 q = sk0[p123]
                 if q < 0:
@@ -18237,103 +18308,113 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p123] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F31 else None
-                if m is None:
+                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'NumberWord') if s else None
-                q += len(s)
-                p123 = q
-                if v:
-                    res124.append(v)
-                if res124:
-                    n = Nt(res124)
-                    n.rule = 329
-                p121 = p123
-                if res124 and n:
-                    res122.append(n)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'additional', '')
-                q += 10
-                p121 = q
-                res122.append(v)
-                r = self.e81_0(p121)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p121 = q
-                if v:
-                    res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
+                v = (q, 'play', '')
                 q += 4
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
                 if q < 0:
-                    q = _WS0(text, p121).end()
+                    q = _WS0(text, p123).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p121] = q
+                    sk0[p123] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
                 if q < 0:
-                    q = _WS0(text, p121).end()
+                    q = _WS0(text, p123).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p121] = q
+                    sk0[p123] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p121 = q
-                res122.append(v)
-                p125 = p121
+                p123 = q
+                res124.append(v)
+                q = sk0[p123]
+                if q < 0:
+                    q = _WS0(text, p123).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p123] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p123 = q
+                res124.append(v)
+                p125 = p123
                 res126: list[Any] = []
                 q = sk0[p125]
                 if q < 0:
@@ -18341,25 +18422,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith('turns', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('revealed', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turns', '')
-                q += 5
+                v = (q, 'revealed', '')
+                q += 8
                 p125 = q
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
                     n.rule = 330
-                p121 = p125
+                p123 = p125
                 if res126 and n:
-                    res122.append(n)
-                if res122:
-                    n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
+                    res124.append(n)
+                if res124:
+                    n = Nt(res124)
                     n.rule = 331
-                q = p121
-                v = n if res122 else None
+                q = p123
+                v = n if res124 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 282
@@ -18399,6 +18480,20 @@ class CardParser:
                 q += 3
                 p127 = q
                 res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('play', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'play', '')
+                q += 4
+                p127 = q
+                res128.append(v)
                 p129 = p127
                 res130: list[Any] = []
                 q = sk0[p129]
@@ -18407,13 +18502,13 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p129] = q
-                m = _RX29(text, q) if text[q:q + 1] in _F59 else None
+                m = _RX13(text, q) if text[q:q + 1] in _F31 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
                 s = m.group()
-                v = (q, s, '') if s else None
+                v = (q, s, 'NumberWord') if s else None
                 q += len(s)
                 p129 = q
                 if v:
@@ -18430,12 +18525,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p127] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('additional', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                v = (q, 'additional', '')
+                q += 10
+                p127 = q
+                res128.append(v)
+                r = self.e81_0(p127)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p127 = q
+                if v:
+                    res128.append(v)
+                q = sk0[p127]
+                if q < 0:
+                    q = _WS0(text, p127).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p127] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
                 p127 = q
                 res128.append(v)
                 q = sk0[p127]
@@ -18444,25 +18562,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p127] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'top', '')
-                q += 3
-                p127 = q
-                res128.append(v)
-                q = sk0[p127]
-                if q < 0:
-                    q = _WS0(text, p127).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p127] = q
-                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'card', '')
+                v = (q, 'each', '')
                 q += 4
                 p127 = q
                 res128.append(v)
@@ -18494,72 +18598,28 @@ class CardParser:
                 q += 4
                 p127 = q
                 res128.append(v)
-                q = sk0[p127]
+                p131 = p127
+                res132: list[Any] = []
+                q = sk0[p131]
                 if q < 0:
-                    q = _WS0(text, p127).end()
+                    q = _WS0(text, p131).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p127] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    sk0[p131] = q
+                if not (text.startswith('turns', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'library', '')
-                q += 7
-                p127 = q
-                res128.append(v)
-                while True:
-                    p131 = p127
-                    res132: list[Any] = []
-                    q = sk0[p131]
-                    if q < 0:
-                        q = _WS0(text, p131).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p131] = q
-                    if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'if', '')
-                    q += 2
-                    p131 = q
-                    res132.append(v)
-                    q = sk0[p131]
-                    if q < 0:
-                        q = _WS0(text, p131).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p131] = q
-                    if not (text.startswith("it's", q)):
-                        break
-                    v = (q, "it's", '')
-                    q += 4
-                    p131 = q
-                    res132.append(v)
-                    r = self.e82_0(p131)
-                    if r is None:
-                        break
-                    q, v = r
-                    p131 = q
-                    if v:
-                        res132.append(v)
-                    p133 = p131
-                    res134: list[Any] = []
-                    r = self.r_ObjectFilter_0(p133)
-                    if r is None:
-                        break
-                    q, v = r
-                    p133 = q
-                    if v:
-                        res134.append(v)
-                    if res134:
-                        n = Nt(res134)
-                        n.rule = 333
-                    p131 = p133
-                    if res134 and n:
-                        res132.append(n)
-                    p127 = p131
-                    res128 += res132
-                    break
+                v = (q, 'turns', '')
+                q += 5
+                p131 = q
+                res132.append(v)
+                if res132:
+                    n = Nt(res132)
+                    n.rule = 333
+                p127 = p131
+                if res132 and n:
+                    res128.append(n)
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
                     n.rule = 334
@@ -18572,9 +18632,39 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F27:
+        if ch in _F37:
             while True:
-                p135 = p
+                p133 = p
+                res134: list[Any] = []
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'you', '')
+                q += 3
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'may', '')
+                q += 3
+                p133 = q
+                res134.append(v)
+                p135 = p133
                 res136: list[Any] = []
                 q = sk0[p135]
                 if q < 0:
@@ -18582,123 +18672,298 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p135] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                m = _RX29(text, q) if text[q:q + 1] in _F59 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'each', '')
-                q += 4
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p135 = q
-                res136.append(v)
-                p137 = p135
-                res138: list[Any] = []
-                r = self.r_ObjectFilter_0(p137)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p137 = q
                 if v:
-                    res138.append(v)
-                if res138:
-                    n = Nt(res138)
+                    res136.append(v)
+                if res136:
+                    n = Nt(res136)
                     n.rule = 335
-                p135 = p137
-                if res138 and n:
-                    res136.append(n)
-                q = sk0[p135]
+                p133 = p135
+                if res136 and n:
+                    res134.append(n)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p135).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith("isn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "isn't", '')
-                q += 5
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p135 = q
-                res136.append(v)
-                q = sk0[p135]
-                if q < 0:
-                    q = _WS0(text, p135).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p135] = q
+                    sk0[p133] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p135 = q
-                res136.append(v)
-                p139 = p135
-                res140: list[Any] = []
-                q = sk0[p139]
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p133] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'card', '')
+                q += 4
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p133 = q
+                res134.append(v)
+                while True:
+                    p137 = p133
+                    res138: list[Any] = []
+                    q = sk0[p137]
+                    if q < 0:
+                        q = _WS0(text, p137).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p137] = q
+                    if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'if', '')
+                    q += 2
+                    p137 = q
+                    res138.append(v)
+                    q = sk0[p137]
+                    if q < 0:
+                        q = _WS0(text, p137).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p137] = q
+                    if not (text.startswith("it's", q)):
+                        break
+                    v = (q, "it's", '')
+                    q += 4
+                    p137 = q
+                    res138.append(v)
+                    r = self.e82_0(p137)
+                    if r is None:
+                        break
+                    q, v = r
+                    p137 = q
+                    if v:
+                        res138.append(v)
+                    p139 = p137
+                    res140: list[Any] = []
+                    r = self.r_ObjectFilter_0(p139)
+                    if r is None:
+                        break
+                    q, v = r
+                    p139 = q
+                    if v:
+                        res140.append(v)
+                    if res140:
+                        n = Nt(res140)
+                        n.rule = 336
+                    p137 = p139
+                    if res140 and n:
+                        res138.append(n)
+                    p133 = p137
+                    res134 += res138
+                    break
+                if res134:
+                    n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
+                    n.rule = 337
+                q = p133
+                v = n if res134 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 282
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                p141 = p
+                res142: list[Any] = []
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                p143 = p141
+                res144: list[Any] = []
+                r = self.r_ObjectFilter_0(p143)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p143 = q
+                if v:
+                    res144.append(v)
+                if res144:
+                    n = Nt(res144)
+                    n.rule = 338
+                p141 = p143
+                if res144 and n:
+                    res142.append(n)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith("isn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "isn't", '')
+                q += 5
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p141 = q
+                res142.append(v)
+                p145 = p141
+                res146: list[Any] = []
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
                 if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'battlefield', '')
                 q += 11
-                p139 = q
-                res140.append(v)
-                if res140:
-                    n = Nt(res140)
-                    n.rule = 336
-                p135 = p139
-                if res140 and n:
-                    res136.append(n)
-                r = self.e83_0(p135)
+                p145 = q
+                res146.append(v)
+                if res146:
+                    n = Nt(res146)
+                    n.rule = 339
+                p141 = p145
+                if res146 and n:
+                    res142.append(n)
+                r = self.e83_0(p141)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p135 = q
+                p141 = q
                 if v:
-                    res136.append(v)
-                if res136:
-                    n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 337
-                q = p135
-                v = n if res136 else None
+                    res142.append(v)
+                if res142:
+                    n = Nt(res142 if len(res142) == 1 and type(res142[0]) is not list else flatten(res142))
+                    n.rule = 340
+                q = p141
+                v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 282
@@ -18756,7 +19021,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 338
+        n.rule = 341
         return p, n
 
     def e35_0(self, p: int) -> Any:
@@ -18789,7 +19054,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 339
+                n.rule = 342
             q = p1
             v = n if res2 else None
             p = q
@@ -18799,7 +19064,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 340
+        n.rule = 343
         return p, n
 
     def e36_0(self, p: int) -> Any:
@@ -18832,7 +19097,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 341
+                n.rule = 344
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -18872,13 +19137,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 342
+                n.rule = 345
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 343
+                n.rule = 346
             q = p1
             v = n if res2 else None
             p = q
@@ -18888,7 +19153,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 344
+        n.rule = 347
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -18923,7 +19188,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 345
+        n.rule = 348
         return p, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -19085,7 +19350,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 346
+                    n.rule = 349
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -19112,7 +19377,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 347
+                    n.rule = 350
                 q = p15
                 v = n if res16 else None
                 p9 = q
@@ -19151,7 +19416,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 348
+                    n.rule = 351
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -19235,7 +19500,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 349
+                    n.rule = 352
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -19248,7 +19513,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 350
+        n.rule = 353
         return p, n
 
     def e38_0(self, p: int) -> Any:
@@ -19334,7 +19599,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 351
+            n.rule = 354
         p = p1
         if res2 and n:
             res.append(n)
@@ -19349,7 +19614,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 352
+            n.rule = 355
         p = p3
         if res4 and n:
             res.append(n)
@@ -19387,7 +19652,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 353
+        n.rule = 356
         return p, n
 
     def e39_0(self, p: int) -> Any:
@@ -19497,7 +19762,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 354
+                    n.rule = 357
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -19541,7 +19806,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 355
+                    n.rule = 358
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -19604,7 +19869,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 356
+                    n.rule = 359
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -19632,7 +19897,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 357
+                    n.rule = 360
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -19660,7 +19925,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 358
+                    n.rule = 361
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -19785,7 +20050,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 359
+                    n.rule = 362
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -19958,13 +20223,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 360
+                n.rule = 363
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 361
+                n.rule = 364
             q = p1
             v = n if res2 else None
             p = q
@@ -19975,7 +20240,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 362
+        n.rule = 365
         return p, n
 
     def e46_0(self, p: int) -> Any:
@@ -20105,7 +20370,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 363
+                    n.rule = 366
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -20162,7 +20427,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 364
+        n.rule = 367
         return q, n
 
     def e49_0(self, p: int) -> Any:
@@ -20474,7 +20739,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 365
+                    n.rule = 368
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -20514,7 +20779,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 366
+                    n.rule = 369
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23120,13 +23385,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 367
+                    n.rule = 370
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 368
+                    n.rule = 371
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -23151,7 +23416,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 369
+                    n.rule = 372
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23211,13 +23476,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 370
+                    n.rule = 373
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 371
+                    n.rule = 374
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -23242,7 +23507,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 372
+                    n.rule = 375
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -23277,13 +23542,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 373
+                    n.rule = 376
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 374
+                    n.rule = 377
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -23307,7 +23572,7 @@ class CardParser:
                         res20.append(v)
                     if res20:
                         n = Nt(res20)
-                        n.rule = 375
+                        n.rule = 378
                     q = p19
                     v = n if res20 else None
                     p17 = q
@@ -23369,7 +23634,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 376
+                    n.rule = 379
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -23417,7 +23682,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
-                    n.rule = 377
+                    n.rule = 380
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -23442,7 +23707,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 378
+                    n.rule = 381
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -23496,13 +23761,13 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 379
+                    n.rule = 382
                 p23 = p27
                 if res28 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24 if len(res24) == 1 and type(res24[0]) is not list else flatten(res24))
-                    n.rule = 380
+                    n.rule = 383
                 q = p23
                 v = n if res24 else None
                 if v is not None:
@@ -23527,7 +23792,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 381
+                    n.rule = 384
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -23656,7 +23921,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 382
+                    n.rule = 385
                 p29 = p33
                 if res34 and n:
                     res30.append(n)
@@ -23720,13 +23985,13 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 383
+                    n.rule = 386
                 p29 = p35
                 if res36 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 384
+                    n.rule = 387
                 q = p29
                 v = n if res30 else None
                 if v is not None:
@@ -23777,7 +24042,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 385
+                    n.rule = 388
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -23794,7 +24059,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 386
+                    n.rule = 389
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -23884,7 +24149,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 387
+                    n.rule = 390
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -23922,7 +24187,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 388
+                    n.rule = 391
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -23953,7 +24218,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 389
+                    n.rule = 392
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -24021,7 +24286,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 390
+                    n.rule = 393
                 p43 = p49
                 if res50 and n:
                     res44.append(n)
@@ -24038,7 +24303,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 391
+                    n.rule = 394
                 p43 = p51
                 if res52 and n:
                     res44.append(n)
@@ -24054,7 +24319,7 @@ class CardParser:
                         res54.append(v)
                     if res54:
                         n = Nt(res54)
-                        n.rule = 392
+                        n.rule = 395
                     q = p53
                     v = n if res54 else None
                     p43 = q
@@ -24063,7 +24328,7 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 393
+                    n.rule = 396
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -24101,7 +24366,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 394
+                    n.rule = 397
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -24125,7 +24390,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 395
+                    n.rule = 398
                 q = p55
                 v = n if res56 else None
                 if v is not None:
@@ -24150,7 +24415,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 396
+                    n.rule = 399
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -24176,7 +24441,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 397
+                    n.rule = 400
                 p59 = p63
                 if res64 and n:
                     res60.append(n)
@@ -24193,7 +24458,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 398
+                    n.rule = 401
                 p59 = p65
                 if res66 and n:
                     res60.append(n)
@@ -24208,7 +24473,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 399
+                    n.rule = 402
                 q = p59
                 v = n if res60 else None
                 if v is not None:
@@ -24233,7 +24498,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 400
+                    n.rule = 403
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
@@ -24303,7 +24568,7 @@ class CardParser:
                 res68.append(v)
                 if res68:
                     n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
-                    n.rule = 401
+                    n.rule = 404
                 q = p67
                 v = n if res68 else None
                 if v is not None:
@@ -24328,7 +24593,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 402
+                    n.rule = 405
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
@@ -24354,7 +24619,7 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 403
+                    n.rule = 406
                 p71 = p75
                 if res76 and n:
                     res72.append(n)
@@ -24393,7 +24658,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 404
+                    n.rule = 407
                 p71 = p77
                 if res78 and n:
                     res72.append(n)
@@ -24450,7 +24715,7 @@ class CardParser:
                 res72.append(v)
                 if res72:
                     n = Nt(res72 if len(res72) == 1 and type(res72[0]) is not list else flatten(res72))
-                    n.rule = 405
+                    n.rule = 408
                 q = p71
                 v = n if res72 else None
                 if v is not None:
@@ -24657,7 +24922,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 406
+                    n.rule = 409
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -24728,7 +24993,7 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 407
+                    n.rule = 410
                 q = p79
                 v = n if res80 else None
                 if v is not None:
@@ -25091,7 +25356,7 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 408
+                    n.rule = 411
                 p83 = p85
                 if res86 and n:
                     res84.append(n)
@@ -25195,7 +25460,7 @@ class CardParser:
                 res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 409
+                    n.rule = 412
                 q = p83
                 v = n if res84 else None
                 if v is not None:
@@ -25409,7 +25674,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 410
+                    n.rule = 413
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -25443,7 +25708,7 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 411
+                    n.rule = 414
                 q = p87
                 v = n if res88 else None
                 if v is not None:
@@ -25582,7 +25847,7 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 412
+                    n.rule = 415
                 q = p91
                 v = n if res92 else None
                 if v is not None:
@@ -25682,13 +25947,13 @@ class CardParser:
                 res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 413
+                    n.rule = 416
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 414
+                    n.rule = 417
                 q = p93
                 v = n if res94 else None
                 if v is not None:
@@ -25755,7 +26020,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 415
+                    n.rule = 418
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -25865,7 +26130,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 416
+                    n.rule = 419
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -26041,13 +26306,13 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 417
+                    n.rule = 420
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98 if len(res98) == 1 and type(res98[0]) is not list else flatten(res98))
-                    n.rule = 418
+                    n.rule = 421
                 q = p97
                 v = n if res98 else None
                 if v is not None:
@@ -26072,7 +26337,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 419
+                    n.rule = 422
                 p105 = p107
                 if res108 and n:
                     res106.append(n)
@@ -26140,7 +26405,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 420
+                    n.rule = 423
                 p105 = p109
                 if res110 and n:
                     res106.append(n)
@@ -26160,7 +26425,7 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 421
+                    n.rule = 424
                 q = p105
                 v = n if res106 else None
                 if v is not None:
@@ -26199,13 +26464,13 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 422
+                    n.rule = 425
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 423
+                    n.rule = 426
                 q = p111
                 v = n if res112 else None
                 if v is not None:
@@ -26230,13 +26495,13 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 424
+                    n.rule = 427
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 425
+                    n.rule = 428
                 q = p115
                 v = n if res116 else None
                 if v is not None:
@@ -26261,7 +26526,7 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 426
+                    n.rule = 429
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
@@ -26289,13 +26554,13 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 427
+                    n.rule = 430
                 p119 = p123
                 if res124 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 428
+                    n.rule = 431
                 q = p119
                 v = n if res120 else None
                 if v is not None:
@@ -26362,13 +26627,13 @@ class CardParser:
                     res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 429
+                    n.rule = 432
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 430
+                    n.rule = 433
                 q = p125
                 v = n if res126 else None
                 if v is not None:
@@ -26393,7 +26658,7 @@ class CardParser:
                     res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 431
+                    n.rule = 434
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
@@ -26419,13 +26684,13 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 432
+                    n.rule = 435
                 p129 = p133
                 if res134 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130 if len(res130) == 1 and type(res130[0]) is not list else flatten(res130))
-                    n.rule = 433
+                    n.rule = 436
                 q = p129
                 v = n if res130 else None
                 if v is not None:
@@ -26506,7 +26771,7 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 434
+                    n.rule = 437
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
@@ -26593,7 +26858,7 @@ class CardParser:
                     res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 435
+                    n.rule = 438
                 p135 = p139
                 if res140 and n:
                     res136.append(n)
@@ -26797,7 +27062,7 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 436
+                    n.rule = 439
                 p135 = p141
                 if res142 and n:
                     res136.append(n)
@@ -26845,7 +27110,7 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 437
+                    n.rule = 440
                 q = p135
                 v = n if res136 else None
                 if v is not None:
@@ -26926,7 +27191,7 @@ class CardParser:
                     res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 438
+                    n.rule = 441
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
@@ -27123,7 +27388,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
-                    n.rule = 439
+                    n.rule = 442
                 q = p143
                 v = n if res144 else None
                 if v is not None:
@@ -27148,7 +27413,7 @@ class CardParser:
                     res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 440
+                    n.rule = 443
                 p147 = p149
                 if res150 and n:
                     res148.append(n)
@@ -27240,7 +27505,7 @@ class CardParser:
                 res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 441
+                    n.rule = 444
                 p147 = p151
                 if res152 and n:
                     res148.append(n)
@@ -27269,7 +27534,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148 if len(res148) == 1 and type(res148[0]) is not list else flatten(res148))
-                    n.rule = 442
+                    n.rule = 445
                 q = p147
                 v = n if res148 else None
                 if v is not None:
@@ -27308,7 +27573,7 @@ class CardParser:
                     res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 443
+                    n.rule = 446
                 p153 = p155
                 if res156 and n:
                     res154.append(n)
@@ -27325,7 +27590,7 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 444
+                    n.rule = 447
                 p153 = p157
                 if res158 and n:
                     res154.append(n)
@@ -27365,7 +27630,7 @@ class CardParser:
                     res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 445
+                    n.rule = 448
                 p153 = p159
                 if res160 and n:
                     res154.append(n)
@@ -27396,13 +27661,13 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 446
+                    n.rule = 449
                 p153 = p161
                 if res162 and n:
                     res154.append(n)
                 if res154:
                     n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 447
+                    n.rule = 450
                 q = p153
                 v = n if res154 else None
                 if v is not None:
@@ -27483,7 +27748,7 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166)
-                    n.rule = 448
+                    n.rule = 451
                 p163 = p165
                 if res166 and n:
                     res164.append(n)
@@ -27519,13 +27784,13 @@ class CardParser:
                 res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 449
+                    n.rule = 452
                 p163 = p167
                 if res168 and n:
                     res164.append(n)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 450
+                    n.rule = 453
                 q = p163
                 v = n if res164 else None
                 if v is not None:
@@ -27564,7 +27829,7 @@ class CardParser:
                     res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 451
+                    n.rule = 454
                 p169 = p171
                 if res172 and n:
                     res170.append(n)
@@ -27660,7 +27925,7 @@ class CardParser:
                         res176.append(v)
                     if res176:
                         n = Nt(res176)
-                        n.rule = 452
+                        n.rule = 455
                     p173 = p175
                     if res176 and n:
                         res174.append(n)
@@ -27764,13 +28029,13 @@ class CardParser:
                     res178.append(v)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 453
+                    n.rule = 456
                 p169 = p177
                 if res178 and n:
                     res170.append(n)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 454
+                    n.rule = 457
                 q = p169
                 v = n if res170 else None
                 if v is not None:
@@ -27845,7 +28110,7 @@ class CardParser:
                     res182.append(v)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 455
+                    n.rule = 458
                 p179 = p181
                 if res182 and n:
                     res180.append(n)
@@ -27876,13 +28141,13 @@ class CardParser:
                     res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 456
+                    n.rule = 459
                 p179 = p183
                 if res184 and n:
                     res180.append(n)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 457
+                    n.rule = 460
                 q = p179
                 v = n if res180 else None
                 if v is not None:
@@ -27921,13 +28186,13 @@ class CardParser:
                     res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 458
+                    n.rule = 461
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 459
+                    n.rule = 462
                 q = p185
                 v = n if res186 else None
                 if v is not None:
@@ -27952,7 +28217,7 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 460
+                    n.rule = 463
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
@@ -28104,13 +28369,13 @@ class CardParser:
                 res194.append(v)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 461
+                    n.rule = 464
                 p189 = p193
                 if res194 and n:
                     res190.append(n)
                 if res190:
                     n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 462
+                    n.rule = 465
                 q = p189
                 v = n if res190 else None
                 if v is not None:
@@ -28135,7 +28400,7 @@ class CardParser:
                     res198.append(v)
                 if res198:
                     n = Nt(res198)
-                    n.rule = 463
+                    n.rule = 466
                 p195 = p197
                 if res198 and n:
                     res196.append(n)
@@ -28173,7 +28438,7 @@ class CardParser:
                     res196.append(v)
                 if res196:
                     n = Nt(res196 if len(res196) == 1 and type(res196[0]) is not list else flatten(res196))
-                    n.rule = 464
+                    n.rule = 467
                 q = p195
                 v = n if res196 else None
                 if v is not None:
@@ -28282,13 +28547,13 @@ class CardParser:
                 res202.append(v)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 465
+                    n.rule = 468
                 p199 = p201
                 if res202 and n:
                     res200.append(n)
                 if res200:
                     n = Nt(res200 if len(res200) == 1 and type(res200[0]) is not list else flatten(res200))
-                    n.rule = 466
+                    n.rule = 469
                 q = p199
                 v = n if res200 else None
                 if v is not None:
@@ -28346,13 +28611,13 @@ class CardParser:
                 res206.append(v)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 467
+                    n.rule = 470
                 p203 = p205
                 if res206 and n:
                     res204.append(n)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 468
+                    n.rule = 471
                 q = p203
                 v = n if res204 else None
                 if v is not None:
@@ -28376,7 +28641,7 @@ class CardParser:
                         res210.append(v)
                     if res210:
                         n = Nt(res210)
-                        n.rule = 469
+                        n.rule = 472
                     q = p209
                     v = n if res210 else None
                     p207 = q
@@ -28480,13 +28745,13 @@ class CardParser:
                 res214.append(v)
                 if res214:
                     n = Nt(res214)
-                    n.rule = 470
+                    n.rule = 473
                 p207 = p213
                 if res214 and n:
                     res208.append(n)
                 if res208:
                     n = Nt(res208 if len(res208) == 1 and type(res208[0]) is not list else flatten(res208))
-                    n.rule = 471
+                    n.rule = 474
                 q = p207
                 v = n if res208 else None
                 if v is not None:
@@ -28534,7 +28799,7 @@ class CardParser:
                     res218.append(v)
                 if res218:
                     n = Nt(res218)
-                    n.rule = 472
+                    n.rule = 475
                 p215 = p217
                 if res218 and n:
                     res216.append(n)
@@ -28556,13 +28821,13 @@ class CardParser:
                 res220.append(v)
                 if res220:
                     n = Nt(res220)
-                    n.rule = 473
+                    n.rule = 476
                 p215 = p219
                 if res220 and n:
                     res216.append(n)
                 if res216:
                     n = Nt(res216 if len(res216) == 1 and type(res216[0]) is not list else flatten(res216))
-                    n.rule = 474
+                    n.rule = 477
                 q = p215
                 v = n if res216 else None
                 if v is not None:
@@ -28629,13 +28894,13 @@ class CardParser:
                 res224.append(v)
                 if res224:
                     n = Nt(res224)
-                    n.rule = 475
+                    n.rule = 478
                 p221 = p223
                 if res224 and n:
                     res222.append(n)
                 if res222:
                     n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
-                    n.rule = 476
+                    n.rule = 479
                 q = p221
                 v = n if res222 else None
                 if v is not None:
@@ -28674,13 +28939,13 @@ class CardParser:
                     res228.append(v)
                 if res228:
                     n = Nt(res228)
-                    n.rule = 477
+                    n.rule = 480
                 p225 = p227
                 if res228 and n:
                     res226.append(n)
                 if res226:
                     n = Nt(res226)
-                    n.rule = 478
+                    n.rule = 481
                 q = p225
                 v = n if res226 else None
                 if v is not None:
@@ -28747,7 +29012,7 @@ class CardParser:
                     res232.append(v)
                 if res232:
                     n = Nt(res232)
-                    n.rule = 479
+                    n.rule = 482
                 p229 = p231
                 if res232 and n:
                     res230.append(n)
@@ -28778,13 +29043,13 @@ class CardParser:
                     res234.append(v)
                 if res234:
                     n = Nt(res234)
-                    n.rule = 480
+                    n.rule = 483
                 p229 = p233
                 if res234 and n:
                     res230.append(n)
                 if res230:
                     n = Nt(res230)
-                    n.rule = 481
+                    n.rule = 484
                 q = p229
                 v = n if res230 else None
                 if v is not None:
@@ -28842,13 +29107,13 @@ class CardParser:
                 res238.append(v)
                 if res238:
                     n = Nt(res238)
-                    n.rule = 482
+                    n.rule = 485
                 p235 = p237
                 if res238 and n:
                     res236.append(n)
                 if res236:
                     n = Nt(res236)
-                    n.rule = 483
+                    n.rule = 486
                 q = p235
                 v = n if res236 else None
                 if v is not None:
@@ -28876,7 +29141,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 484
+        n.rule = 487
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -28897,7 +29162,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 485
+        n.rule = 488
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -28932,7 +29197,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 486
+        n.rule = 489
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -28965,7 +29230,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28986,7 +29251,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29007,7 +29272,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29028,7 +29293,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29065,7 +29330,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29086,7 +29351,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29107,7 +29372,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29128,7 +29393,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29149,7 +29414,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29170,7 +29435,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29191,7 +29456,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29212,7 +29477,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 488
+                    n.rule = 491
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29249,7 +29514,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29270,7 +29535,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29291,7 +29556,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29312,7 +29577,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29333,7 +29598,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29354,7 +29619,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29401,7 +29666,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 490
+                n.rule = 493
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29417,7 +29682,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 491
+                n.rule = 494
             q = p1
             v = n if res2 else None
             p = q
@@ -29428,7 +29693,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 492
+        n.rule = 495
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -29462,7 +29727,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 493
+                n.rule = 496
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29617,7 +29882,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 494
+                n.rule = 497
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29647,7 +29912,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 495
+            n.rule = 498
         p = p5
         if res6 and n:
             res.append(n)
@@ -29689,7 +29954,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 496
+                n.rule = 499
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -29719,7 +29984,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 497
+            n.rule = 500
         p = p11
         if res12 and n:
             res.append(n)
@@ -29733,7 +29998,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 498
+        n.rule = 501
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -29874,7 +30139,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 499
+                n.rule = 502
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29923,7 +30188,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 500
+            n.rule = 503
         p = p9
         if res10 and n:
             res.append(n)
@@ -29986,7 +30251,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 501
+        n.rule = 504
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30143,14 +30408,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 502
+            n.rule = 505
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 506
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30171,7 +30436,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 504
+        n.rule = 507
         return q, n
 
     def e68_0(self, p: int) -> Any:
@@ -30208,7 +30473,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 505
+                    n.rule = 508
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30238,7 +30503,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 506
+                    n.rule = 509
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30263,7 +30528,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 507
+                    n.rule = 510
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30315,7 +30580,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 508
+        n.rule = 511
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -30360,13 +30625,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 509
+                n.rule = 512
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 510
+                n.rule = 513
             q = p1
             v = n if res2 else None
             p = q
@@ -30377,7 +30642,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 511
+        n.rule = 514
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30492,7 +30757,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 512
+                    n.rule = 515
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30587,14 +30852,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 513
+            n.rule = 516
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 514
+        n.rule = 517
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -30675,7 +30940,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30690,7 +30955,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30705,7 +30970,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 515
+                    n.rule = 518
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30730,7 +30995,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 516
+        n.rule = 519
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -30751,7 +31016,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 517
+        n.rule = 520
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -30804,7 +31069,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 518
+                n.rule = 521
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30845,13 +31110,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 519
+                n.rule = 522
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 520
+                n.rule = 523
             q = p1
             v = n if res2 else None
             p = q
@@ -30862,7 +31127,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 521
+        n.rule = 524
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -30960,7 +31225,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 522
+        n.rule = 525
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -30981,7 +31246,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 523
+        n.rule = 526
         return q, n
 
     def e80_0(self, p: int) -> Any:
@@ -31002,7 +31267,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 524
+        n.rule = 527
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -31058,7 +31323,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 525
+            n.rule = 528
         p = p1
         if res2 and n:
             res.append(n)
@@ -31132,7 +31397,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 526
+        n.rule = 529
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31188,7 +31453,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 527
+            n.rule = 530
         p = p1
         if res2 and n:
             res.append(n)
@@ -31315,7 +31580,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 528
+        n.rule = 531
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31388,14 +31653,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 529
+            n.rule = 532
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 530
+        n.rule = 533
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -31547,7 +31812,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 531
+        n.rule = 534
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -31606,7 +31871,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 532
+                n.rule = 535
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31689,7 +31954,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 533
+                n.rule = 536
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -31699,7 +31964,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 534
+        n.rule = 537
         return p, n
 
     def e84_1(self, p: int) -> Any:
@@ -31731,7 +31996,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 535
+                    n.rule = 538
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31785,13 +32050,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 536
+                    n.rule = 539
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 537
+                    n.rule = 540
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -31828,7 +32093,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 538
+                    n.rule = 541
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -31875,13 +32140,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 539
+                    n.rule = 542
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 540
+                    n.rule = 543
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -31920,13 +32185,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 541
+                    n.rule = 544
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 542
+                    n.rule = 545
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -31969,7 +32234,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 338
+        n.rule = 341
         return p, n
 
     def e85_1(self, p: int) -> Any:
@@ -32002,7 +32267,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 339
+                n.rule = 342
             q = p1
             v = n if res2 else None
             p = q
@@ -32012,7 +32277,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 340
+        n.rule = 343
         return p, n
 
     def e86_0(self, p: int) -> Any:
@@ -32304,7 +32569,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 543
+        n.rule = 546
         return q, n
 
     def e90_0(self, p: int) -> Any:
@@ -32339,7 +32604,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 544
+        n.rule = 547
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -32374,7 +32639,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 545
+        n.rule = 548
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32409,7 +32674,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 549
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -32963,7 +33228,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 547
+                    n.rule = 550
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33092,7 +33357,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33235,7 +33500,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 552
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33283,7 +33548,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 550
+                    n.rule = 553
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33308,7 +33573,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 551
+                    n.rule = 554
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -33347,7 +33612,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 552
+                    n.rule = 555
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -33396,7 +33661,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 556
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33450,7 +33715,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 554
+                    n.rule = 557
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33536,7 +33801,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 555
+                    n.rule = 558
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -33583,7 +33848,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33603,7 +33868,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 560
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33630,7 +33895,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33664,7 +33929,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 560
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33691,7 +33956,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 562
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33711,7 +33976,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 557
+                    n.rule = 560
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -33738,7 +34003,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 563
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33772,7 +34037,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 560
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -33799,7 +34064,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 561
+                    n.rule = 564
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33833,7 +34098,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 557
+                    n.rule = 560
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -33860,7 +34125,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 565
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33894,7 +34159,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 557
+                    n.rule = 560
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -33921,7 +34186,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 563
+                    n.rule = 566
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -33941,7 +34206,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 557
+                    n.rule = 560
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -33989,7 +34254,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 564
+        n.rule = 567
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -34179,7 +34444,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 568
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34240,7 +34505,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 569
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34341,7 +34606,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 570
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34489,7 +34754,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 571
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34606,7 +34871,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 569
+                    n.rule = 572
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34645,7 +34910,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 570
+            n.rule = 573
         p = p1
         if res2 and n:
             res.append(n)
@@ -34702,7 +34967,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 571
+        n.rule = 574
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -34782,7 +35047,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 572
+                n.rule = 575
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34890,7 +35155,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 573
+        n.rule = 576
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -34922,14 +35187,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 574
+            n.rule = 577
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 575
+        n.rule = 578
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -34948,7 +35213,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 576
+                n.rule = 579
             q = p1
             v = n if res2 else None
             p = q
@@ -34973,7 +35238,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 577
+            n.rule = 580
         p = p3
         if res4 and n:
             res.append(n)
@@ -34996,7 +35261,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 578
+                n.rule = 581
             q = p5
             v = n if res6 else None
             p = q
@@ -35006,7 +35271,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 579
+        n.rule = 582
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -35037,7 +35302,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 580
+        n.rule = 583
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35080,7 +35345,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 581
+                n.rule = 584
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35110,7 +35375,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 582
+            n.rule = 585
         p = p5
         if res6 and n:
             res.append(n)
@@ -35149,7 +35414,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 583
+            n.rule = 586
         p = p7
         if res8 and n:
             res.append(n)
@@ -35184,7 +35449,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 584
+            n.rule = 587
         p = p9
         if res10 and n:
             res.append(n)
@@ -35275,7 +35540,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 585
+                n.rule = 588
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35294,7 +35559,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 586
+        n.rule = 589
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35325,7 +35590,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 587
+        n.rule = 590
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35344,7 +35609,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 588
+                n.rule = 591
             q = p1
             v = n if res2 else None
             p = q
@@ -35377,7 +35642,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 589
+        n.rule = 592
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35396,7 +35661,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 590
+                n.rule = 593
             q = p1
             v = n if res2 else None
             p = q
@@ -35420,7 +35685,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 591
+        n.rule = 594
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35476,7 +35741,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 592
+            n.rule = 595
         p = p1
         if res2 and n:
             res.append(n)
@@ -35492,7 +35757,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 593
+                n.rule = 596
             q = p3
             v = n if res4 else None
             p = q
@@ -35502,7 +35767,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 594
+        n.rule = 597
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -35635,14 +35900,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 595
+            n.rule = 598
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 596
+        n.rule = 599
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -35674,7 +35939,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 597
+            n.rule = 600
         p = p1
         if res2 and n:
             res.append(n)
@@ -35737,7 +36002,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 598
+        n.rule = 601
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -35769,7 +36034,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 599
+            n.rule = 602
         p = p1
         if res2 and n:
             res.append(n)
@@ -35785,7 +36050,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 600
+                n.rule = 603
             q = p3
             v = n if res4 else None
             p = q
@@ -35873,7 +36138,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 601
+                n.rule = 604
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35883,7 +36148,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 602
+        n.rule = 605
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -35915,7 +36180,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 603
+            n.rule = 606
         p = p1
         if res2 and n:
             res.append(n)
@@ -36036,7 +36301,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 604
+                n.rule = 607
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36051,7 +36316,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 605
+                n.rule = 608
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -36092,7 +36357,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 606
+        n.rule = 609
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36136,7 +36401,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 607
+            n.rule = 610
         p = p1
         if res2 and n:
             res.append(n)
@@ -36228,14 +36493,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 608
+            n.rule = 611
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 609
+        n.rule = 612
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36267,7 +36532,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 610
+            n.rule = 613
         p = p1
         if res2 and n:
             res.append(n)
@@ -36331,7 +36596,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 611
+            n.rule = 614
         p = p5
         if res6 and n:
             res.append(n)
@@ -36346,7 +36611,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 612
+            n.rule = 615
         p = p7
         if res8 and n:
             res.append(n)
@@ -36436,7 +36701,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 613
+            n.rule = 616
         p = p11
         if res12 and n:
             res.append(n)
@@ -36452,7 +36717,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 614
+        n.rule = 617
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36484,7 +36749,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 615
+            n.rule = 618
         p = p1
         if res2 and n:
             res.append(n)
@@ -36550,7 +36815,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 616
+                n.rule = 619
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36573,7 +36838,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 617
+                    n.rule = 620
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36646,7 +36911,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 618
+        n.rule = 621
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -36678,7 +36943,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 619
+            n.rule = 622
         p = p1
         if res2 and n:
             res.append(n)
@@ -36697,7 +36962,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 620
+        n.rule = 623
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -36729,7 +36994,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 621
+            n.rule = 624
         p = p1
         if res2 and n:
             res.append(n)
@@ -36768,14 +37033,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 622
+            n.rule = 625
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 623
+        n.rule = 626
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -36832,7 +37097,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 624
+                n.rule = 627
             q = p1
             v = n if res2 else None
             p = q
@@ -36869,7 +37134,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 625
+            n.rule = 628
         p = p3
         if res4 and n:
             res.append(n)
@@ -36908,7 +37173,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 626
+            n.rule = 629
         p = p5
         if res6 and n:
             res.append(n)
@@ -36927,7 +37192,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 627
+        n.rule = 630
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -36976,7 +37241,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 628
+            n.rule = 631
         p = p1
         if res2 and n:
             res.append(n)
@@ -37003,14 +37268,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 629
+            n.rule = 632
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 630
+        n.rule = 633
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -37049,7 +37314,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 631
+            n.rule = 634
         p = p1
         if res2 and n:
             res.append(n)
@@ -37129,7 +37394,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 632
+            n.rule = 635
         p = p3
         if res4 and n:
             res.append(n)
@@ -37161,7 +37426,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 633
+        n.rule = 636
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37193,7 +37458,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 634
+            n.rule = 637
         p = p1
         if res2 and n:
             res.append(n)
@@ -37208,7 +37473,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 635
+            n.rule = 638
         p = p3
         if res4 and n:
             res.append(n)
@@ -37242,14 +37507,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 636
+            n.rule = 639
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 637
+        n.rule = 640
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37281,7 +37546,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 638
+            n.rule = 641
         p = p1
         if res2 and n:
             res.append(n)
@@ -37311,7 +37576,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 639
+                n.rule = 642
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37330,7 +37595,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 640
+                n.rule = 643
             q = p7
             v = n if res8 else None
             p = q
@@ -37378,7 +37643,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 641
+        n.rule = 644
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37410,7 +37675,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 642
+            n.rule = 645
         p = p1
         if res2 and n:
             res.append(n)
@@ -37448,7 +37713,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 643
+        n.rule = 646
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37492,7 +37757,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 644
+            n.rule = 647
         p = p1
         if res2 and n:
             res.append(n)
@@ -37527,7 +37792,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 645
+            n.rule = 648
         p = p3
         if res4 and n:
             res.append(n)
@@ -37674,7 +37939,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 646
+            n.rule = 649
         p = p5
         if res6 and n:
             res.append(n)
@@ -37706,14 +37971,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 647
+            n.rule = 650
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 648
+        n.rule = 651
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -37745,7 +38010,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 649
+            n.rule = 652
         p = p1
         if res2 and n:
             res.append(n)
@@ -37761,7 +38026,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 650
+                n.rule = 653
             q = p3
             v = n if res4 else None
             p = q
@@ -37794,7 +38059,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 651
+                n.rule = 654
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37809,7 +38074,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 652
+                n.rule = 655
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -37873,7 +38138,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 653
+                n.rule = 656
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -37883,7 +38148,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 654
+        n.rule = 657
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -37915,7 +38180,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 655
+            n.rule = 658
         p = p1
         if res2 and n:
             res.append(n)
@@ -37966,14 +38231,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 656
+            n.rule = 659
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 657
+        n.rule = 660
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -38053,7 +38318,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 658
+            n.rule = 661
         p = p1
         if res2 and n:
             res.append(n)
@@ -38072,7 +38337,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 659
+        n.rule = 662
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38104,14 +38369,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 660
+            n.rule = 663
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 661
+        n.rule = 664
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38130,7 +38395,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 662
+                n.rule = 665
             q = p1
             v = n if res2 else None
             p = q
@@ -38162,14 +38427,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 663
+            n.rule = 666
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 664
+        n.rule = 667
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38201,7 +38466,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 665
+            n.rule = 668
         p = p1
         if res2 and n:
             res.append(n)
@@ -38255,7 +38520,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 666
+                n.rule = 669
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38297,7 +38562,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 667
+                    n.rule = 670
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38346,7 +38611,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 668
+        n.rule = 671
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38378,14 +38643,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 669
+            n.rule = 672
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 670
+        n.rule = 673
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38441,14 +38706,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 671
+            n.rule = 674
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 672
+        n.rule = 675
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38480,14 +38745,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 673
+            n.rule = 676
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 674
+        n.rule = 677
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38548,14 +38813,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 675
+            n.rule = 678
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 676
+        n.rule = 679
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -38587,7 +38852,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 677
+            n.rule = 680
         p = p1
         if res2 and n:
             res.append(n)
@@ -38602,7 +38867,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 678
+            n.rule = 681
         p = p3
         if res4 and n:
             res.append(n)
@@ -38636,14 +38901,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 679
+            n.rule = 682
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 680
+        n.rule = 683
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -38682,14 +38947,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 681
+            n.rule = 684
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 682
+        n.rule = 685
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -38745,7 +39010,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 683
+            n.rule = 686
         p = p1
         if res2 and n:
             res.append(n)
@@ -38855,7 +39120,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 684
+        n.rule = 687
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -38887,7 +39152,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 685
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
@@ -38901,7 +39166,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 686
+        n.rule = 689
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -38933,7 +39198,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 690
         p = p1
         if res2 and n:
             res.append(n)
@@ -39044,7 +39309,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 688
+        n.rule = 691
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -39124,7 +39389,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 689
+        n.rule = 692
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39144,7 +39409,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 690
+            n.rule = 693
         p = p1
         if res2 and n:
             res.append(n)
@@ -39171,7 +39436,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 691
+            n.rule = 694
         p = p3
         if res4 and n:
             res.append(n)
@@ -39225,7 +39490,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 692
+                n.rule = 695
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39235,7 +39500,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 693
+        n.rule = 696
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39255,7 +39520,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 697
         p = p1
         if res2 and n:
             res.append(n)
@@ -39349,14 +39614,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 695
+            n.rule = 698
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 696
+        n.rule = 699
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39379,7 +39644,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 697
+                n.rule = 700
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39494,7 +39759,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 698
+        n.rule = 701
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -39584,7 +39849,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 699
+        n.rule = 702
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -39686,7 +39951,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 700
+                    n.rule = 703
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39714,12 +39979,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 701
+                    n.rule = 704
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39747,12 +40012,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 702
+                    n.rule = 705
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 700
+                    n.rule = 703
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39856,7 +40121,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 703
+        n.rule = 706
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -40159,7 +40424,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40180,7 +40445,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40201,7 +40466,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40222,7 +40487,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40245,7 +40510,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40268,7 +40533,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 707
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40293,7 +40558,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 705
+        n.rule = 708
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -40345,7 +40610,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 706
+        n.rule = 709
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40388,7 +40653,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 707
+        n.rule = 710
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -40500,7 +40765,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 708
+                    n.rule = 711
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -40567,19 +40832,19 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 709
+                    n.rule = 712
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 710
+                    n.rule = 713
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 711
+                    n.rule = 714
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40604,7 +40869,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 712
+                    n.rule = 715
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -40903,7 +41168,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 716
         return p, n
 
     def e124_0(self, p: int) -> Any:
@@ -41054,7 +41319,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 714
+                    n.rule = 717
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41084,7 +41349,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 714
+                    n.rule = 717
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -41162,7 +41427,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 715
+                    n.rule = 718
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41205,12 +41470,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 716
+                    n.rule = 719
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41237,7 +41502,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 717
+                    n.rule = 720
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41257,12 +41522,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 718
+                    n.rule = 721
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41277,7 +41542,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41292,7 +41557,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41375,7 +41640,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 719
+                    n.rule = 722
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -41406,18 +41671,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 720
+                    n.rule = 723
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 721
+                    n.rule = 724
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41472,18 +41737,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 722
+                    n.rule = 725
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 723
+                    n.rule = 726
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41527,18 +41792,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 724
+                    n.rule = 727
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 725
+                    n.rule = 728
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41553,7 +41818,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41622,18 +41887,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 726
+                    n.rule = 729
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 727
+                    n.rule = 730
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41672,18 +41937,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 728
+                    n.rule = 731
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 729
+                    n.rule = 732
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41724,18 +41989,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 730
+                    n.rule = 733
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 731
+                    n.rule = 734
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41750,7 +42015,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41870,7 +42135,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 732
+                    n.rule = 735
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41952,7 +42217,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 733
+                    n.rule = 736
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42139,7 +42404,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 734
+                    n.rule = 737
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42173,7 +42438,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 735
+                    n.rule = 738
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42200,7 +42465,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 736
+                    n.rule = 739
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42264,13 +42529,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 737
+                    n.rule = 740
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 735
+                    n.rule = 738
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42295,7 +42560,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 738
+        n.rule = 741
         return q, n
 
     def e129_0(self, p: int) -> Any:
@@ -42316,7 +42581,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 739
+        n.rule = 742
         return q, n
 
     def e130_0(self, p: int) -> Any:
@@ -42337,7 +42602,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 740
+        n.rule = 743
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -42471,7 +42736,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 741
+                    n.rule = 744
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -42493,7 +42758,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 742
+                n.rule = 745
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -42607,7 +42872,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 746
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42817,7 +43082,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 744
+                    n.rule = 747
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -42889,7 +43154,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 748
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43212,7 +43477,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43290,7 +43555,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 747
+                    n.rule = 750
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43318,7 +43583,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 751
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -43490,7 +43755,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 752
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43540,7 +43805,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 750
+                n.rule = 753
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43568,7 +43833,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 754
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -43589,7 +43854,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 755
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -43687,7 +43952,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 756
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43712,18 +43977,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 754
+                    n.rule = 757
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 755
+                    n.rule = 758
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 759
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43753,7 +44018,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 757
+                    n.rule = 760
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -43798,7 +44063,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 758
+                    n.rule = 761
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -43874,12 +44139,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 759
+                    n.rule = 762
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 759
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43906,7 +44171,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 760
+                    n.rule = 763
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -43965,7 +44230,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 761
+                    n.rule = 764
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -43987,18 +44252,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 762
+                    n.rule = 765
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 763
+                    n.rule = 766
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 759
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44025,7 +44290,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 764
+                    n.rule = 767
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44120,7 +44385,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 765
+                    n.rule = 768
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -44168,12 +44433,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 766
+                    n.rule = 769
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 759
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44203,7 +44468,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 767
+                    n.rule = 770
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44241,12 +44506,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 768
+                    n.rule = 771
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 759
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44273,7 +44538,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 769
+                    n.rule = 772
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44327,18 +44592,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 770
+                    n.rule = 773
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 771
+                    n.rule = 774
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 759
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44365,7 +44630,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 772
+                    n.rule = 775
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44401,7 +44666,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 773
+                    n.rule = 776
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44421,12 +44686,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 774
+                    n.rule = 777
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 759
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44456,7 +44721,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 775
+                    n.rule = 778
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44481,7 +44746,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 776
+                    n.rule = 779
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -44505,12 +44770,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 777
+                    n.rule = 780
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 759
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44540,7 +44805,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 778
+                    n.rule = 781
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44574,7 +44839,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 779
+                    n.rule = 782
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -44589,12 +44854,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 780
+                    n.rule = 783
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 759
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44624,7 +44889,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 781
+                    n.rule = 784
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -44650,7 +44915,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 782
+                    n.rule = 785
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -44702,12 +44967,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 783
+                    n.rule = 786
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 759
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44745,7 +45010,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 784
+                n.rule = 787
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44773,7 +45038,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 788
         return q, n
 
     def e153_0(self, p: int) -> Any:
@@ -44794,7 +45059,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 789
         return q, n
 
     def e154_0(self, p: int) -> Any:
@@ -44826,7 +45091,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 787
+                    n.rule = 790
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44855,7 +45120,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 788
+                    n.rule = 791
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -44897,7 +45162,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 789
+                n.rule = 792
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44952,7 +45217,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 790
+                    n.rule = 793
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44983,7 +45248,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 791
+                    n.rule = 794
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45042,7 +45307,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 792
+                    n.rule = 795
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45180,7 +45445,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 793
+                        n.rule = 796
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -45214,7 +45479,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 794
+                    n.rule = 797
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45408,7 +45673,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 795
+                    n.rule = 798
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45497,7 +45762,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 796
+                    n.rule = 799
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45517,7 +45782,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 797
+                    n.rule = 800
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45572,13 +45837,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 798
+                    n.rule = 801
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 797
+                    n.rule = 800
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45626,7 +45891,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 799
+        n.rule = 802
         return p, n
 
     def e159_0(self, p: int) -> Any:
@@ -45660,7 +45925,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 800
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45711,7 +45976,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 801
+                n.rule = 804
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -45769,7 +46034,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 802
+                    n.rule = 805
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45808,7 +46073,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 803
+                    n.rule = 806
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45847,7 +46112,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 804
+                    n.rule = 807
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -45886,18 +46151,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 805
+                    n.rule = 808
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 806
+                    n.rule = 809
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45961,7 +46226,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 808
+                    n.rule = 811
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -46000,7 +46265,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 809
+                    n.rule = 812
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -46043,12 +46308,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 810
+                    n.rule = 813
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46117,18 +46382,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 811
+                    n.rule = 814
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 812
+                    n.rule = 815
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46169,18 +46434,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 813
+                    n.rule = 816
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 814
+                    n.rule = 817
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46239,12 +46504,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 815
+                    n.rule = 818
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46285,18 +46550,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 816
+                    n.rule = 819
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 817
+                    n.rule = 820
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46396,7 +46661,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 818
+                    n.rule = 821
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -46444,12 +46709,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 819
+                    n.rule = 822
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46539,12 +46804,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 820
+                    n.rule = 823
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46606,12 +46871,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 821
+                    n.rule = 824
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46659,12 +46924,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 822
+                    n.rule = 825
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46760,18 +47025,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 823
+                    n.rule = 826
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 824
+                    n.rule = 827
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46941,7 +47206,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 825
+                    n.rule = 828
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -47064,18 +47329,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 826
+                    n.rule = 829
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 827
+                    n.rule = 830
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47223,7 +47488,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 828
+                    n.rule = 831
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -47243,12 +47508,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 829
+                    n.rule = 832
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47408,12 +47673,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 830
+                    n.rule = 833
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47468,18 +47733,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 831
+                    n.rule = 834
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 832
+                    n.rule = 835
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47534,18 +47799,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 833
+                    n.rule = 836
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 834
+                    n.rule = 837
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47670,18 +47935,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 835
+                    n.rule = 838
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 836
+                    n.rule = 839
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47776,7 +48041,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 837
+                    n.rule = 840
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -47815,18 +48080,18 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 838
+                    n.rule = 841
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 839
+                    n.rule = 842
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47871,7 +48136,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 840
+                    n.rule = 843
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -47891,12 +48156,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 841
+                    n.rule = 844
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47927,7 +48192,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 842
+                    n.rule = 845
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -48033,18 +48298,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 843
+                    n.rule = 846
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 844
+                    n.rule = 847
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48075,7 +48340,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 845
+                    n.rule = 848
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -48114,18 +48379,18 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 846
+                    n.rule = 849
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 847
+                    n.rule = 850
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48155,7 +48420,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 848
+                    n.rule = 851
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -48172,7 +48437,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 849
+                    n.rule = 852
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -48236,18 +48501,18 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 850
+                    n.rule = 853
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 851
+                    n.rule = 854
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48276,12 +48541,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 852
+                    n.rule = 855
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48310,12 +48575,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 853
+                    n.rule = 856
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48412,7 +48677,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 854
+                    n.rule = 857
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -48447,7 +48712,7 @@ class CardParser:
                     res116.append(v)
                     if res116:
                         n = Nt(res116)
-                        n.rule = 855
+                        n.rule = 858
                     p113 = p115
                     if res116 and n:
                         res114.append(n)
@@ -48493,12 +48758,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 856
+                    n.rule = 859
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48651,18 +48916,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 857
+                    n.rule = 860
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 858
+                    n.rule = 861
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48731,18 +48996,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 859
+                    n.rule = 862
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 860
+                    n.rule = 863
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48834,18 +49099,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 861
+                    n.rule = 864
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 862
+                    n.rule = 865
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49026,18 +49291,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 863
+                    n.rule = 866
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 864
+                    n.rule = 867
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49134,18 +49399,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 865
+                    n.rule = 868
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 866
+                    n.rule = 869
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49298,18 +49563,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 867
+                    n.rule = 870
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 868
+                    n.rule = 871
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49387,7 +49652,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 869
+                    n.rule = 872
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
@@ -49407,12 +49672,12 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 870
+                    n.rule = 873
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49518,7 +49783,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 871
+                    n.rule = 874
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
@@ -49538,12 +49803,12 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 872
+                    n.rule = 875
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49607,7 +49872,7 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 873
+                    n.rule = 876
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
@@ -49683,12 +49948,12 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 874
+                    n.rule = 877
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49828,18 +50093,18 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 875
+                    n.rule = 878
                 p153 = p157
                 if res158 and n:
                     res154.append(n)
                 if res154:
                     n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 876
+                    n.rule = 879
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49869,7 +50134,7 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 877
+                    n.rule = 880
                 p159 = p161
                 if res162 and n:
                     res160.append(n)
@@ -50020,18 +50285,18 @@ class CardParser:
                 res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 878
+                    n.rule = 881
                 p159 = p163
                 if res164 and n:
                     res160.append(n)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 879
+                    n.rule = 882
                 q = p159
                 v = n if res160 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50145,7 +50410,7 @@ class CardParser:
                     res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 880
+                    n.rule = 883
                 p165 = p167
                 if res168 and n:
                     res166.append(n)
@@ -50160,12 +50425,12 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 881
+                    n.rule = 884
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50248,18 +50513,18 @@ class CardParser:
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 882
+                    n.rule = 885
                 p169 = p171
                 if res172 and n:
                     res170.append(n)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 883
+                    n.rule = 886
                 q = p169
                 v = n if res170 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50342,18 +50607,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 884
+                    n.rule = 887
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 885
+                    n.rule = 888
                 q = p173
                 v = n if res174 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50464,18 +50729,18 @@ class CardParser:
                 res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 886
+                    n.rule = 889
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 887
+                    n.rule = 890
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50558,18 +50823,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 888
+                    n.rule = 891
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 889
+                    n.rule = 892
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50624,18 +50889,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 890
+                    n.rule = 893
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 891
+                    n.rule = 894
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50688,7 +50953,7 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 892
+                    n.rule = 895
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
@@ -50727,7 +50992,7 @@ class CardParser:
                     res194.append(v)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 893
+                    n.rule = 896
                 p189 = p193
                 if res194 and n:
                     res190.append(n)
@@ -50850,12 +51115,12 @@ class CardParser:
                     break
                 if res190:
                     n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 894
+                    n.rule = 897
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50966,18 +51231,18 @@ class CardParser:
                 res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 895
+                    n.rule = 898
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 896
+                    n.rule = 899
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51077,18 +51342,18 @@ class CardParser:
                     res208.append(v)
                 if res208:
                     n = Nt(res208)
-                    n.rule = 897
+                    n.rule = 900
                 p205 = p207
                 if res208 and n:
                     res206.append(n)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 898
+                    n.rule = 901
                 q = p205
                 v = n if res206 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51119,18 +51384,18 @@ class CardParser:
                     res212.append(v)
                 if res212:
                     n = Nt(res212)
-                    n.rule = 899
+                    n.rule = 902
                 p209 = p211
                 if res212 and n:
                     res210.append(n)
                 if res210:
                     n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
-                    n.rule = 900
+                    n.rule = 903
                 q = p209
                 v = n if res210 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 810
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51171,7 +51436,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 901
+                    n.rule = 904
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51201,7 +51466,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 902
+                    n.rule = 905
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -51226,7 +51491,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 903
+                    n.rule = 906
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51257,7 +51522,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 904
+                    n.rule = 907
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51282,7 +51547,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 905
+                    n.rule = 908
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51318,7 +51583,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 906
+                n.rule = 909
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51363,7 +51628,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 907
+                n.rule = 910
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -51417,7 +51682,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 908
+        n.rule = 911
         return p, n
 
     def e162_1(self, p: int) -> Any:
@@ -51461,7 +51726,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 909
+        n.rule = 912
         return p, n
 
     def e163_1(self, p: int) -> Any:
@@ -51501,7 +51766,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 910
+                    n.rule = 913
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51532,7 +51797,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 911
+                    n.rule = 914
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51701,7 +51966,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 346
+                    n.rule = 349
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -51728,7 +51993,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 347
+                    n.rule = 350
                 q = p15
                 v = n if res16 else None
                 p9 = q
@@ -51767,7 +52032,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 348
+                    n.rule = 351
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -51851,7 +52116,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 349
+                    n.rule = 352
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -51864,7 +52129,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 350
+        n.rule = 353
         return p, n
 
     def e164_0(self, p: int) -> Any:
@@ -51885,7 +52150,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 912
+        n.rule = 915
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -51906,7 +52171,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 916
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -51927,7 +52192,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 914
+        n.rule = 917
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -51948,7 +52213,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 915
+        n.rule = 918
         return q, n
 
     def e168_0(self, p: int) -> Any:
@@ -51983,7 +52248,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 916
+        n.rule = 919
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -52193,7 +52458,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 920
         return q, n
 
     def e173_0(self, p: int) -> Any:
@@ -52233,7 +52498,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 918
+                    n.rule = 921
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52256,7 +52521,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 919
+                    n.rule = 922
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52361,7 +52626,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 920
+        n.rule = 923
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -52382,7 +52647,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 924
         return q, n
 
     def e177_0(self, p: int) -> Any:
@@ -52403,7 +52668,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 925
         return q, n
 
     def e178_0(self, p: int) -> Any:
@@ -52718,7 +52983,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 923
+                    n.rule = 926
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52749,7 +53014,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 924
+                    n.rule = 927
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52796,7 +53061,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 925
+                    n.rule = 928
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52841,7 +53106,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 926
+                    n.rule = 929
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52930,7 +53195,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 927
+                    n.rule = 930
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52975,7 +53240,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 928
+                    n.rule = 931
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53047,7 +53312,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 929
+                    n.rule = 932
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53092,7 +53357,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 930
+                    n.rule = 933
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53123,7 +53388,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 931
+                    n.rule = 934
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53146,7 +53411,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 932
+                    n.rule = 935
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53187,7 +53452,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 933
+                    n.rule = 936
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53248,7 +53513,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 934
+                    n.rule = 937
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53276,7 +53541,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 935
+        n.rule = 938
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -53332,7 +53597,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 936
+                    n.rule = 939
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53511,7 +53776,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 937
+                    n.rule = 940
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53537,7 +53802,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 938
+                    n.rule = 941
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53573,7 +53838,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 939
+                    n.rule = 942
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53616,7 +53881,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 940
+        n.rule = 943
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -53637,7 +53902,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 941
+        n.rule = 944
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -53658,7 +53923,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 942
+        n.rule = 945
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -53689,7 +53954,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 943
+        n.rule = 946
         return p, n
 
     def e192_0(self, p: int) -> Any:
@@ -53724,7 +53989,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 944
+        n.rule = 947
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -53822,7 +54087,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 945
+        n.rule = 948
         return p, n
 
     def e195_0(self, p: int) -> Any:
@@ -53884,7 +54149,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 946
+                    n.rule = 949
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53950,7 +54215,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 947
+                    n.rule = 950
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54110,7 +54375,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 948
+                    n.rule = 951
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54136,7 +54401,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 949
+                    n.rule = 952
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54161,7 +54426,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 950
+                        n.rule = 953
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -54228,7 +54493,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 951
+                    n.rule = 954
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54274,7 +54539,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 952
+                    n.rule = 955
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54361,7 +54626,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 953
+                    n.rule = 956
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54457,7 +54722,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 954
+                    n.rule = 957
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54538,7 +54803,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 955
+                    n.rule = 958
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54633,7 +54898,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 956
+                    n.rule = 959
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54770,7 +55035,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 957
+                    n.rule = 960
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54804,7 +55069,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 957
+                    n.rule = 960
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -54898,7 +55163,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 958
+                    n.rule = 961
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54943,7 +55208,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 959
+                    n.rule = 962
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -55033,7 +55298,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 960
+        n.rule = 963
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -55123,18 +55388,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 961
+                    n.rule = 964
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 962
+                    n.rule = 965
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 963
+                    n.rule = 966
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55149,7 +55414,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 963
+                    n.rule = 966
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55193,7 +55458,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 964
+            n.rule = 967
         p = p1
         if res2 and n:
             res.append(n)
@@ -55212,7 +55477,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 965
+        n.rule = 968
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -55297,7 +55562,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 966
+                    n.rule = 969
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55363,7 +55628,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 967
+        n.rule = 970
         return q, n
 
     def e206_0(self, p: int) -> Any:
@@ -55682,7 +55947,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 968
+        n.rule = 971
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -55748,7 +56013,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 969
+        n.rule = 972
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -55933,18 +56198,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 970
+                    n.rule = 973
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 971
+                    n.rule = 974
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 972
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55980,7 +56245,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 973
+                    n.rule = 976
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56000,12 +56265,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 974
+                    n.rule = 977
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 972
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56041,7 +56306,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 975
+                    n.rule = 978
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -56061,12 +56326,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 976
+                    n.rule = 979
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 972
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56091,7 +56356,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 977
+        n.rule = 980
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -56123,12 +56388,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 978
+                    n.rule = 981
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 979
+                    n.rule = 982
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56148,12 +56413,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 980
+                    n.rule = 983
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 979
+                    n.rule = 982
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56215,7 +56480,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 981
+                    n.rule = 984
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56366,7 +56631,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 982
+        n.rule = 985
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -56457,7 +56722,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 983
+                    n.rule = 986
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56501,7 +56766,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 984
+                    n.rule = 987
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56599,7 +56864,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 985
+                    n.rule = 988
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56899,7 +57164,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 986
+                n.rule = 989
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -57077,7 +57342,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 987
+                    n.rule = 990
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57136,7 +57401,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 988
+                    n.rule = 991
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57216,7 +57481,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 989
+                    n.rule = 992
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57293,7 +57558,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 990
+                    n.rule = 993
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57338,7 +57603,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 991
+                    n.rule = 994
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57423,7 +57688,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 992
+        n.rule = 995
         return q, n
 
     def e231_0(self, p: int) -> Any:
@@ -57526,7 +57791,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 993
+                    n.rule = 996
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57555,7 +57820,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 994
+                    n.rule = 997
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57586,7 +57851,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 995
+                    n.rule = 998
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57609,7 +57874,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 996
+                    n.rule = 999
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57637,7 +57902,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 997
+        n.rule = 1000
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -57833,7 +58098,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 998
+                    n.rule = 1001
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57863,7 +58128,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 999
+                        n.rule = 1002
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57891,7 +58156,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1000
+                n.rule = 1003
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57921,7 +58186,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1001
+                    n.rule = 1004
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -57953,7 +58218,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1002
+        n.rule = 1005
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -57999,7 +58264,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1003
+        n.rule = 1006
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -58033,7 +58298,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1004
+                    n.rule = 1007
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58128,19 +58393,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1005
+                    n.rule = 1008
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1006
+                    n.rule = 1009
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1007
+                    n.rule = 1010
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58168,7 +58433,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1008
+        n.rule = 1011
         return q, n
 
     def e242_0(self, p: int) -> Any:
@@ -58189,7 +58454,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1009
+        n.rule = 1012
         return q, n
 
     def e243_0(self, p: int) -> Any:
@@ -58223,7 +58488,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1010
+                    n.rule = 1013
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58276,7 +58541,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1011
+                    n.rule = 1014
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58338,7 +58603,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1012
+                    n.rule = 1015
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58363,7 +58628,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1013
+                    n.rule = 1016
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58403,7 +58668,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1014
+                    n.rule = 1017
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58505,19 +58770,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1015
+                    n.rule = 1018
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1016
+                    n.rule = 1019
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1017
+                    n.rule = 1020
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -58542,14 +58807,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1018
+            n.rule = 1021
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1019
+        n.rule = 1022
         return p, n
 
     def e245_0(self, p: int) -> Any:
@@ -58612,7 +58877,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1020
+        n.rule = 1023
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -58652,7 +58917,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1021
+            n.rule = 1024
         p = p1
         if res2 and n:
             res.append(n)
@@ -58684,7 +58949,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1022
+        n.rule = 1025
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -58725,7 +58990,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1023
+            n.rule = 1026
         p = p1
         if res2 and n:
             res.append(n)
@@ -58769,7 +59034,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1024
+        n.rule = 1027
         return p, n
 
     def e247_0(self, p: int) -> Any:
@@ -58790,7 +59055,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1025
+        n.rule = 1028
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58818,7 +59083,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1026
+            n.rule = 1029
         p = p1
         if res2 and n:
             res.append(n)
@@ -58833,7 +59098,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1027
+            n.rule = 1030
         p = p3
         if res4 and n:
             res.append(n)
@@ -58849,7 +59114,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1028
+        n.rule = 1031
         return p, n
 
     def e248_0(self, p: int) -> Any:
@@ -58971,7 +59236,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1029
+        n.rule = 1032
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -58992,7 +59257,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1030
+        n.rule = 1033
         return q, n
 
     def e252_0(self, p: int) -> Any:
@@ -59143,7 +59408,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1031
+                    n.rule = 1034
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59202,7 +59467,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1032
+                    n.rule = 1035
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59231,7 +59496,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1033
+        n.rule = 1036
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -59252,7 +59517,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1034
+        n.rule = 1037
         return q, n
 
     def e255_0(self, p: int) -> Any:
@@ -59273,7 +59538,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1035
+        n.rule = 1038
         return q, n
 
     def e256_0(self, p: int) -> Any:
@@ -59294,7 +59559,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1036
+        n.rule = 1039
         return q, n
 
     def e257_0(self, p: int) -> Any:
@@ -59338,7 +59603,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1037
+        n.rule = 1040
         return p, n
 
     def e258_0(self, p: int) -> Any:
@@ -59489,7 +59754,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1038
+                    n.rule = 1041
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59520,7 +59785,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1039
+                    n.rule = 1042
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59633,7 +59898,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1040
+        n.rule = 1043
         return p, n
 
     def e263_0(self, p: int) -> Any:
@@ -59763,7 +60028,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1041
+        n.rule = 1044
         return p, n
 
     def e265_0(self, p: int) -> Any:
@@ -59784,7 +60049,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1042
+        n.rule = 1045
         return q, n
 
     def e266_0(self, p: int) -> Any:
@@ -59832,7 +60097,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1043
+        n.rule = 1046
         return q, n
 
     def e268_0(self, p: int) -> Any:
@@ -59961,7 +60226,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1044
+        n.rule = 1047
         return q, n
 
     def e271_0(self, p: int) -> Any:
@@ -59995,7 +60260,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1045
+                    n.rule = 1048
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60062,7 +60327,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1046
+                n.rule = 1049
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -60151,7 +60416,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1047
+        n.rule = 1050
         return p, n
 
     def e273_0(self, p: int) -> Any:
@@ -60195,7 +60460,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1048
+        n.rule = 1051
         return p, n
 
     def e274_0(self, p: int) -> Any:
@@ -60239,7 +60504,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1049
+        n.rule = 1052
         return p, n
 
     def e275_0(self, p: int) -> Any:
@@ -60278,7 +60543,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1050
+                    n.rule = 1053
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60365,7 +60630,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1051
+                    n.rule = 1054
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60459,7 +60724,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1052
+        n.rule = 1055
         return p, n
 
     def e277_0(self, p: int) -> Any:
@@ -60498,7 +60763,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1053
+                    n.rule = 1056
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60571,7 +60836,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1054
+                    n.rule = 1057
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60619,12 +60884,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1055
+                    n.rule = 1058
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60644,12 +60909,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1057
+                    n.rule = 1060
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1056
+                    n.rule = 1059
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60674,7 +60939,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1058
+        n.rule = 1061
         return q, n
 
     def e279_0(self, p: int) -> Any:
@@ -61140,7 +61405,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1062
         return p, n
 
     def e285_0(self, p: int) -> Any:
@@ -61238,7 +61503,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1063
         return p, n
 
     def e287_0(self, p: int) -> Any:
@@ -61331,7 +61596,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1061
+                    n.rule = 1064
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61393,7 +61658,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1062
+        n.rule = 1065
         return q, n
 
     def e290_0(self, p: int) -> Any:
@@ -61580,7 +61845,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1066
         return p, n
 
     def e294_0(self, p: int) -> Any:
@@ -61648,7 +61913,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1067
         return p, n
 
     def e296_0(self, p: int) -> Any:
@@ -61692,7 +61957,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1068
         return p, n
 
     def e297_0(self, p: int) -> Any:
@@ -61713,7 +61978,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1066
+        n.rule = 1069
         return q, n
 
     def e298_0(self, p: int) -> Any:
@@ -61788,7 +62053,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1067
+        n.rule = 1070
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61825,7 +62090,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1068
+                    n.rule = 1071
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61886,7 +62151,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1068
+                    n.rule = 1071
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61963,7 +62228,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1068
+                    n.rule = 1071
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62027,7 +62292,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1068
+                    n.rule = 1071
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62063,7 +62328,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 351
+                    n.rule = 354
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -62080,7 +62345,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 352
+                    n.rule = 355
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -62123,12 +62388,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 353
+                    n.rule = 356
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1068
+                    n.rule = 1071
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62205,7 +62470,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1068
+                    n.rule = 1071
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62311,7 +62576,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1068
+                    n.rule = 1071
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62426,7 +62691,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1068
+                    n.rule = 1071
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62722,7 +62987,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 543
+        n.rule = 546
         return q, n
 
     def e304_1(self, p: int) -> Any:
@@ -62757,7 +63022,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 544
+        n.rule = 547
         return p, n
 
     def e305_1(self, p: int) -> Any:
@@ -62792,7 +63057,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 545
+        n.rule = 548
         return p, n
 
     def e306_1(self, p: int) -> Any:
@@ -62827,7 +63092,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 549
         return p, n
 
     def e307_1(self, p: int) -> Any:
@@ -63381,7 +63646,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 547
+                    n.rule = 550
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -63510,7 +63775,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 548
+                    n.rule = 551
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63653,7 +63918,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 549
+                    n.rule = 552
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63701,7 +63966,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 550
+                    n.rule = 553
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -63726,7 +63991,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 551
+                    n.rule = 554
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -63765,7 +64030,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 552
+                    n.rule = 555
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -63814,7 +64079,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 553
+                    n.rule = 556
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -63868,7 +64133,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 554
+                    n.rule = 557
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -63954,7 +64219,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 555
+                    n.rule = 558
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -64001,7 +64266,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 559
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64021,7 +64286,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 557
+                    n.rule = 560
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -64048,7 +64313,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 561
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64082,7 +64347,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 557
+                    n.rule = 560
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -64109,7 +64374,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 562
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -64129,7 +64394,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 557
+                    n.rule = 560
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -64156,7 +64421,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 563
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -64190,7 +64455,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 560
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -64217,7 +64482,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 561
+                    n.rule = 564
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64251,7 +64516,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 557
+                    n.rule = 560
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -64278,7 +64543,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 565
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64312,7 +64577,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 557
+                    n.rule = 560
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -64339,7 +64604,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 563
+                    n.rule = 566
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -64359,7 +64624,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 557
+                    n.rule = 560
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -64407,7 +64672,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 564
+        n.rule = 567
         return p, n
 
     def e315_1(self, p: int) -> Any:
@@ -64597,7 +64862,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 565
+                    n.rule = 568
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64658,7 +64923,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 566
+                    n.rule = 569
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64759,7 +65024,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 570
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64886,7 +65151,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1072
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -64911,7 +65176,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1073
         return p, n
 
     def e319_0(self, p: int) -> Any:
@@ -64936,7 +65201,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1074
         return p, n
 
     def e320_0(self, p: int) -> Any:
@@ -64969,7 +65234,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1075
         return p, n
 
     def e321_0(self, p: int) -> Any:
@@ -65004,7 +65269,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1076
         return p, n
 
     def e322_0(self, p: int) -> Any:
@@ -65039,7 +65304,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1077
         return p, n
 
     def e323_0(self, p: int) -> Any:
@@ -65074,7 +65339,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1078
         return p, n
 
     def e324_0(self, p: int) -> Any:
@@ -65107,7 +65372,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1079
         return p, n
 
     def e325_0(self, p: int) -> Any:
@@ -65180,7 +65445,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1080
         return p, n
 
     def e327_0(self, p: int) -> Any:
@@ -65201,7 +65466,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1078
+        n.rule = 1081
         return q, n
 
     def e328_0(self, p: int) -> Any:
@@ -65233,7 +65498,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1079
+                    n.rule = 1082
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65255,7 +65520,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1080
+                n.rule = 1083
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65334,7 +65599,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1081
+                    n.rule = 1084
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65357,7 +65622,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1082
+                    n.rule = 1085
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65444,14 +65709,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1083
+            n.rule = 1086
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1084
+        n.rule = 1087
         return p, n
 
     def e331_0(self, p: int) -> Any:
@@ -65472,7 +65737,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1085
+        n.rule = 1088
         return q, n
 
     def e332_0(self, p: int) -> Any:
@@ -65524,7 +65789,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1089
         return p, n
 
     def e333_0(self, p: int) -> Any:
@@ -65605,7 +65870,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1087
+            n.rule = 1090
         p = p1
         if res2 and n:
             res.append(n)
@@ -65621,7 +65886,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1088
+        n.rule = 1091
         return p, n
 
     def e334_0(self, p: int) -> Any:
@@ -65696,7 +65961,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1089
+        n.rule = 1092
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -65728,7 +65993,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1090
+                    n.rule = 1093
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65751,7 +66016,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1091
+                    n.rule = 1094
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65790,7 +66055,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1092
+                    n.rule = 1095
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65821,7 +66086,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1093
+                    n.rule = 1096
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65867,7 +66132,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1094
+                    n.rule = 1097
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65926,7 +66191,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1095
+                    n.rule = 1098
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65985,7 +66250,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1096
+                    n.rule = 1099
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66086,7 +66351,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1097
+                    n.rule = 1100
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66114,7 +66379,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1098
+                    n.rule = 1101
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66142,7 +66407,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1102
         return q, n
 
     def e341_0(self, p: int) -> Any:
@@ -66163,7 +66428,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1103
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -66184,7 +66449,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1101
+        n.rule = 1104
         return q, n
 
     def e343_0(self, p: int) -> Any:
@@ -66205,7 +66470,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1102
+        n.rule = 1105
         return q, n
 
     def e344_0(self, p: int) -> Any:
@@ -66226,7 +66491,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
+        n.rule = 1106
         return q, n
 
     def e345_0(self, p: int) -> Any:
@@ -66247,7 +66512,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1107
         return q, n
 
     def e346_0(self, p: int) -> Any:
@@ -66326,7 +66591,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1105
+        n.rule = 1108
         return p, n
 
     def e348_0(self, p: int) -> Any:
@@ -66347,7 +66612,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1109
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -66368,7 +66633,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1110
         return q, n
 
     def e350_0(self, p: int) -> Any:
@@ -66389,7 +66654,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1108
+        n.rule = 1111
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -66422,7 +66687,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1109
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66443,7 +66708,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1109
+                    n.rule = 1112
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66468,7 +66733,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1113
         return q, n
 
     def e352_0(self, p: int) -> Any:
@@ -66489,7 +66754,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1111
+        n.rule = 1114
         return q, n
 
     def e353_0(self, p: int) -> Any:
@@ -66533,7 +66798,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1112
+        n.rule = 1115
         return p, n
 
     def e354_0(self, p: int) -> Any:
@@ -66572,7 +66837,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1113
+                    n.rule = 1116
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66634,7 +66899,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1114
+        n.rule = 1117
         return q, n
 
     def e356_0(self, p: int) -> Any:
@@ -66655,7 +66920,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1115
+        n.rule = 1118
         return q, n
 
     def e357_0(self, p: int) -> Any:
@@ -66676,7 +66941,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1116
+        n.rule = 1119
         return q, n
 
     def e358_0(self, p: int) -> Any:
@@ -66738,7 +67003,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1117
+                    n.rule = 1120
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66834,7 +67099,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1118
+                    n.rule = 1121
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66909,7 +67174,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1119
+        n.rule = 1122
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66976,18 +67241,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1120
+                    n.rule = 1123
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1121
+                    n.rule = 1124
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67042,18 +67307,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1123
+                    n.rule = 1126
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1124
+                    n.rule = 1127
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67080,18 +67345,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1125
+                    n.rule = 1128
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1126
+                    n.rule = 1129
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67216,18 +67481,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1127
+                    n.rule = 1130
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1128
+                    n.rule = 1131
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67268,18 +67533,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1129
+                    n.rule = 1132
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1130
+                    n.rule = 1133
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67348,18 +67613,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1131
+                    n.rule = 1134
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1132
+                    n.rule = 1135
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67386,18 +67651,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1133
+                    n.rule = 1136
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1134
+                    n.rule = 1137
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67424,7 +67689,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1135
+                    n.rule = 1138
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -67455,12 +67720,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1136
+                    n.rule = 1139
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67501,7 +67766,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1137
+                    n.rule = 1140
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -67540,7 +67805,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1138
+                            n.rule = 1141
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -67558,7 +67823,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1139
+                        n.rule = 1142
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67567,12 +67832,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1140
+                    n.rule = 1143
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67616,18 +67881,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1141
+                    n.rule = 1144
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1142
+                    n.rule = 1145
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67696,18 +67961,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1143
+                    n.rule = 1146
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1144
+                    n.rule = 1147
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67776,18 +68041,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1145
+                    n.rule = 1148
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1146
+                    n.rule = 1149
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67842,7 +68107,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1147
+                    n.rule = 1150
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67955,12 +68220,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1148
+                    n.rule = 1151
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68010,7 +68275,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1149
+                    n.rule = 1152
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -68048,7 +68313,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1150
+                        n.rule = 1153
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -68057,12 +68322,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1151
+                    n.rule = 1154
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68126,18 +68391,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1152
+                    n.rule = 1155
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1153
+                    n.rule = 1156
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68248,18 +68513,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1154
+                    n.rule = 1157
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1155
+                    n.rule = 1158
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1122
+                    n.rule = 1125
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68338,7 +68603,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1159
         return q, n
 
     def e362_0(self, p: int) -> Any:
@@ -68359,7 +68624,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1157
+        n.rule = 1160
         return q, n
 
     def e363_0(self, p: int) -> Any:
@@ -68380,7 +68645,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1158
+        n.rule = 1161
         return q, n
 
     def e364_0(self, p: int) -> Any:
@@ -68405,7 +68670,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1159
+        n.rule = 1162
         return p, n
 
     def e365_1(self, p: int) -> Any:
@@ -68440,7 +68705,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 486
+        n.rule = 489
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -69076,7 +69341,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 568
+                    n.rule = 571
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69139,7 +69404,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 354
+                    n.rule = 357
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69179,7 +69444,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69200,7 +69465,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69221,7 +69486,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69242,7 +69507,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69263,7 +69528,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69284,7 +69549,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 492
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69321,7 +69586,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69342,7 +69607,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69363,7 +69628,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69384,7 +69649,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 487
+                    n.rule = 490
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69409,7 +69674,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 912
+        n.rule = 915
         return q, n
 
     def e369_1(self, p: int) -> Any:
@@ -69430,7 +69695,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 916
         return q, n
 
     def e370_1(self, p: int) -> Any:
@@ -69451,7 +69716,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 914
+        n.rule = 917
         return q, n
 
     def e371_1(self, p: int) -> Any:
@@ -69472,7 +69737,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 915
+        n.rule = 918
         return q, n
 
     def e372_1(self, p: int) -> Any:
@@ -69507,7 +69772,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 916
+        n.rule = 919
         return p, n
 
     def e373_1(self, p: int) -> Any:
@@ -69717,7 +69982,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 920
         return q, n
 
     def e377_1(self, p: int) -> Any:
@@ -69757,7 +70022,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 918
+                    n.rule = 921
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69780,7 +70045,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 919
+                    n.rule = 922
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -69885,7 +70150,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 920
+        n.rule = 923
         return p, n
 
     def e380_1(self, p: int) -> Any:
@@ -69906,7 +70171,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 924
         return q, n
 
     def e381_1(self, p: int) -> Any:
@@ -69927,7 +70192,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 925
         return q, n
 
     def r_PowerOf_0(self, p: int) -> Any:
@@ -69980,13 +70245,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1160
+                    n.rule = 1163
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1161
+                    n.rule = 1164
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -70027,7 +70292,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1162
+                    n.rule = 1165
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -70058,13 +70323,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1163
+                    n.rule = 1166
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1161
+                    n.rule = 1164
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -70093,7 +70358,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1164
+        n.rule = 1167
         return p, n
 
     def e383_0(self, p: int) -> Any:
@@ -70222,7 +70487,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1165
+        n.rule = 1168
         return q, n
 
     def e385_0(self, p: int) -> Any:
@@ -70243,7 +70508,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1166
+        n.rule = 1169
         return q, n
 
     def e386_0(self, p: int) -> Any:
@@ -70264,7 +70529,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1167
+        n.rule = 1170
         return q, n
 
     def e387_0(self, p: int) -> Any:
@@ -70285,7 +70550,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1168
+        n.rule = 1171
         return q, n
 
     def e388_0(self, p: int) -> Any:
@@ -70306,7 +70571,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1169
+        n.rule = 1172
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -70491,7 +70756,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1072
         return p, n
 
     def e392_1(self, p: int) -> Any:
@@ -70516,7 +70781,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1073
         return p, n
 
     def e393_1(self, p: int) -> Any:
@@ -70541,7 +70806,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1074
         return p, n
 
     def e394_1(self, p: int) -> Any:
@@ -70574,7 +70839,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1075
         return p, n
 
     def e395_1(self, p: int) -> Any:
@@ -70609,7 +70874,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1076
         return p, n
 
     def e396_1(self, p: int) -> Any:
@@ -70644,7 +70909,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1077
         return p, n
 
     def e397_1(self, p: int) -> Any:
@@ -70679,7 +70944,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1078
         return p, n
 
     def e398_1(self, p: int) -> Any:
@@ -70712,7 +70977,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1079
         return p, n
 
     def e399_1(self, p: int) -> Any:
@@ -70785,7 +71050,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1080
         return p, n
 
     def e401_0(self, p: int) -> Any:
@@ -70806,7 +71071,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1170
+        n.rule = 1173
         return q, n
 
     def e402_0(self, p: int) -> Any:
@@ -70827,7 +71092,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1171
+        n.rule = 1174
         return q, n
 
     def e403_1(self, p: int) -> Any:
@@ -70956,7 +71221,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 754
         return q, n
 
     def e405_1(self, p: int) -> Any:
@@ -70977,7 +71242,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 755
         return q, n
 
 
@@ -71208,6 +71473,7 @@ CLASSES: dict[str, type[Model]] = {
     'LastCounterTrigger': _model_class('LastCounterTrigger', (('lead', True, '1'), ('counter', True, '1')), {'lead': '', 'counter': None}, ()),
     'LeavesEvent': _model_class('LeavesEvent', (('leaves', True, '1'),), {'leaves': ''}, ()),
     'LeftBattlefieldCondition': _model_class('LeftBattlefieldCondition', (('left', True, '1'),), {'left': ''}, ()),
+    'LifeFloorStmt': _model_class('LifeFloorStmt', (('floor', True, '1'), ('to', True, '1')), {'floor': 0, 'to': 0}, ()),
     'LifeGainTrigger': _model_class('LifeGainTrigger', (('lead', True, '1'), ('gain', True, '1')), {'lead': '', 'gain': ''}, ()),
     'LookActionEffect': _model_class('LookActionEffect', (('amount', True, '1'), ('action', True, '1'), ('other', True, '1')), {'amount': None, 'action': None, 'other': ''}, ()),
     'LookAtTopEffect': _model_class('LookAtTopEffect', (('amount', True, '1'), ('order', True, '1'), ('graveyard', True, '1'), ('other', True, '1')), {'amount': None, 'order': '', 'graveyard': '', 'other': ''}, ()),
@@ -71556,224 +71822,225 @@ _C310 = CLASSES['ChooseColorAsEntersStmt']
 _C313 = CLASSES['AsCopyStmt']
 _C314 = CLASSES['AsChoosePTStmt']
 _C317 = CLASSES['AsTurnedFaceUpStmt']
-_C319 = CLASSES['EntersAsCopyStmt']
-_C320 = CLASSES['CardAltCostStmt']
-_C323 = CLASSES['CardAddCostStmt']
-_C326 = CLASSES['CantActivateStmt']
-_C328 = CLASSES['TopRevealedStmt']
-_C331 = CLASSES['AdditionalLandStmt']
-_C334 = CLASSES['PlayTopStmt']
-_C337 = CLASSES['CardsStaticStmt']
-_C343 = CLASSES['MoreKeywords']
-_C350 = CLASSES['ObjectFilter']
-_C353 = CLASSES['RevealCost']
-_C361 = CLASSES['ControlledThing']
-_C368 = CLASSES['MayEffect']
-_C371 = CLASSES['ChooseAmongEffect']
-_C374 = CLASSES['ChoosePermanentEffect']
-_C377 = CLASSES['ExtraTurnEffect']
-_C380 = CLASSES['SkipTurnEffect']
-_C384 = CLASSES['CantCastEffect']
-_C387 = CLASSES['PlayerTopCardActionEffect']
-_C393 = CLASSES['PlayerTapsEffect']
-_C395 = CLASSES['LoseLifeEffect']
-_C399 = CLASSES['PlayerCountersEffect']
-_C401 = CLASSES['ShuffleIntoLibraryEffect']
-_C405 = CLASSES['ShuffleCardsIntoLibraryEffect']
-_C407 = CLASSES['PlayerMillEffect']
-_C409 = CLASSES['BlockRequirementEffect']
-_C411 = CLASSES['PreventAllEffect']
-_C412 = CLASSES['PreventDealtByEffect']
-_C414 = CLASSES['UnpreventableEffect']
-_C418 = CLASSES['RevealTopEffect']
-_C421 = CLASSES['TopCardActionEffect']
-_C423 = CLASSES['PayEffect']
-_C425 = CLASSES['RevealCostEffect']
-_C428 = CLASSES['NumberedActionEffect']
-_C430 = CLASSES['AttachEffect']
-_C433 = CLASSES['FightEffect']
-_C437 = CLASSES['LookActionEffect']
-_C439 = CLASSES['LookAtTopEffect']
-_C442 = CLASSES['ObjectDamageEffect']
-_C447 = CLASSES['MoveCountersEffect']
-_C450 = CLASSES['ChangeTargetEffect']
-_C454 = CLASSES['ChooseTargetsEffect']
-_C457 = CLASSES['ChangeBaseEffect']
-_C459 = CLASSES['TransformEffect']
-_C462 = CLASSES['ReturnExiledWithEffect']
-_C464 = CLASSES['PlayerShufflesEffect']
-_C466 = CLASSES['ExchangeLifeEffect']
-_C468 = CLASSES['ChooseColorEffect']
-_C471 = CLASSES['RevealHandEffect']
-_C474 = CLASSES['ChooseNameEffect']
-_C476 = CLASSES['TurnFaceDownEffect']
-_C478 = CLASSES['HaveEffect']
-_C481 = CLASSES['ExchangeControlEffect']
-_C483 = CLASSES['FlipCoinEffect']
-_C491 = CLASSES['Mode']
-_C498 = CLASSES['TriggeredStmt']
-_C501 = CLASSES['ActivatedStmt']
-_C503 = CLASSES['PTDefiningStmt']
-_C510 = CLASSES['SpellKind']
-_C514 = CLASSES['EntersTappedStmt']
-_C520 = CLASSES['PTPair']
-_C526 = CLASSES['CostPerPermanentStmt']
-_C528 = CLASSES['CostPerTargetStmt']
-_C530 = CLASSES['UncounterableStmt']
-_C534 = CLASSES['StaticStmt']
-_C535 = CLASSES['KeywordCost']
-_C537 = CLASSES['TypeArg']
-_C538 = CLASSES['QualityArg']
-_C540 = CLASSES['OntoArg']
-_C542 = CLASSES['ForArg']
-_C557 = CLASSES['ControlClause']
-_C571 = CLASSES['DividedDamageEffect']
-_C573 = CLASSES['DamageEffect']
-_C575 = CLASSES['DestroyEffect']
-_C579 = CLASSES['DrawEffect']
-_C580 = CLASSES['TokenCopyEffect']
-_C586 = CLASSES['TokenEffect']
-_C587 = CLASSES['AddManaEffect']
-_C589 = CLASSES['DiscardEffect']
-_C591 = CLASSES['GainLifeEffect']
-_C594 = CLASSES['GainControlEffect']
-_C596 = CLASSES['ReturnDiscardedEffect']
-_C598 = CLASSES['ReturnToHandEffect']
-_C602 = CLASSES['ReturnFromGraveyardEffect']
-_C606 = CLASSES['ReturnToBattlefieldEffect']
-_C609 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C614 = CLASSES['SearchEffect']
-_C618 = CLASSES['CounterSpellEffect']
-_C620 = CLASSES['ShuffleEffect']
-_C623 = CLASSES['ShuffleIntoEffect']
-_C627 = CLASSES['MillEffect']
-_C630 = CLASSES['PutStickerEffect']
-_C633 = CLASSES['PutFromHandEffect']
-_C637 = CLASSES['PutCountersEffect']
-_C641 = CLASSES['PutOnLibraryEffect']
-_C643 = CLASSES['PutIntoZoneEffect']
-_C648 = CLASSES['PileActionEffect']
-_C654 = CLASSES['ExileEffect']
-_C657 = CLASSES['ExileCardsEffect']
-_C659 = CLASSES['ExileTopEffect']
-_C661 = CLASSES['RegenerateEffect']
-_C664 = CLASSES['PlayerSacrificesEffect']
-_C668 = CLASSES['SacrificeEffect']
-_C670 = CLASSES['UntapEffect']
-_C672 = CLASSES['TapOrUntapEffect']
-_C674 = CLASSES['TapEffect']
-_C676 = CLASSES['RemoveAllCountersEffect']
-_C680 = CLASSES['RemoveCountersEffect']
-_C682 = CLASSES['DelayedEffect']
-_C684 = CLASSES['PreventEffect']
-_C686 = CLASSES['CastThisEffect']
-_C688 = CLASSES['CopySpellEffect']
-_C689 = CLASSES['NoRegenEffect']
-_C693 = CLASSES['PhaseOutEffect']
-_C696 = CLASSES['NoUntapEffect']
-_C698 = CLASSES['ContinuousEffect']
-_C700 = CLASSES['PlayerRef']
-_C707 = CLASSES['PerCount']
-_C710 = CLASSES['HalfLife']
-_C716 = CLASSES['AnyNumberTargets']
-_C718 = CLASSES['AnyTarget']
-_C721 = CLASSES['UpToTargets']
-_C723 = CLASSES['EachOfThem']
-_C725 = CLASSES['EachPlayers']
-_C727 = CLASSES['ThatRef']
-_C729 = CLASSES['EnchantedRef']
-_C731 = CLASSES['RestRef']
-_C735 = CLASSES['MayPlayEffect']
-_C755 = CLASSES['BeginningTrigger']
-_C759 = CLASSES['LastCounterTrigger']
-_C763 = CLASSES['BatchAttackTrigger']
-_C766 = CLASSES['ToGraveyardTrigger']
-_C768 = CLASSES['ThisTrigger']
-_C771 = CLASSES['DiscardTrigger']
-_C774 = CLASSES['LifeGainTrigger']
-_C777 = CLASSES['CastTrigger']
-_C780 = CLASSES['AttachedTrigger']
-_C783 = CLASSES['YoursTrigger']
-_C797 = CLASSES['ZonePlace']
-_C806 = CLASSES['PTChoice']
-_C810 = CLASSES['PTChange']
-_C812 = CLASSES['CantAttackOrBlock']
-_C814 = CLASSES['CantAttack']
-_C815 = CLASSES['CantBlockMatching']
-_C817 = CLASSES['CantBlock']
-_C819 = CLASSES['CantBeBlockedByFewer']
-_C820 = CLASSES['CantBeBlockedExcept']
-_C821 = CLASSES['CanBlockOnly']
-_C822 = CLASSES['BlockCapacity']
-_C824 = CLASSES['BlocksDespite']
-_C827 = CLASSES['CantBeTargetedByOnly']
-_C829 = CLASSES['CantBeTargetedBy']
-_C830 = CLASSES['CantBeTargeted']
-_C832 = CLASSES['CantBeDestroyed']
-_C834 = CLASSES['CantPhaseOut']
-_C836 = CLASSES['PhasesEachUntap']
-_C839 = CLASSES['BasePT']
-_C841 = CLASSES['GainsAbility']
-_C844 = CLASSES['HasKeywordAtManaCost']
-_C847 = CLASSES['HasKeywordFrom']
-_C851 = CLASSES['ProtectionFromChosen']
-_C852 = CLASSES['HasKeywords']
-_C853 = CLASSES['LosesKeywords']
-_C856 = CLASSES['CombatDamageSteps']
-_C858 = CLASSES['AssignsExcess']
-_C860 = CLASSES['AttacksUntapped']
-_C862 = CLASSES['DoesntUntap']
-_C864 = CLASSES['DamageGainsLife']
-_C866 = CLASSES['DamageIsLethal']
-_C868 = CLASSES['DamageAsCounters']
-_C870 = CLASSES['CantBeBlockedBy']
-_C872 = CLASSES['CantBeAttachedBy']
-_C874 = CLASSES['PreventDamageFrom']
-_C876 = CLASSES['AttacksDespite']
-_C879 = CLASSES['TapAbilitiesCantActivate']
-_C881 = CLASSES['MaxBlockers']
-_C883 = CLASSES['AttacksEachCombat']
-_C885 = CLASSES['AttacksThisTurn']
-_C887 = CLASSES['MustBeBlocked']
-_C889 = CLASSES['BlocksEachCombat']
-_C891 = CLASSES['CantBeBlocked']
-_C894 = CLASSES['BecomesCreature']
-_C896 = CLASSES['ChosenCreatureType']
-_C898 = CLASSES['BecomesAura']
-_C900 = CLASSES['IsColor']
-_C957 = CLASSES['Duration']
-_C962 = CLASSES['UpToXTargets']
-_C965 = CLASSES['FromGraveyard']
-_C971 = CLASSES['OntoBattlefield']
-_C974 = CLASSES['IntoHand']
-_C976 = CLASSES['IntoGraveyard']
-_C979 = CLASSES['CostValue']
-_C1006 = CLASSES['NextTurnDuration']
-_C1016 = CLASSES['WhereX']
-_C1019 = CLASSES['BackRef']
-_C1022 = CLASSES['TargetPlayer']
-_C1024 = CLASSES['TargetObject']
-_C1028 = CLASSES['EachObjects']
-_C1056 = CLASSES['QualityRef']
-_C1084 = CLASSES['PerTime']
-_C1088 = CLASSES['PerObject']
-_C1121 = CLASSES['EntersEvent']
-_C1124 = CLASSES['LeavesEvent']
-_C1126 = CLASSES['DiesEvent']
-_C1128 = CLASSES['ToGraveyardEvent']
-_C1130 = CLASSES['AttacksAloneEvent']
-_C1132 = CLASSES['UnblockedEvent']
-_C1134 = CLASSES['AttacksEvent']
-_C1136 = CLASSES['BlocksEvent']
-_C1140 = CLASSES['BlockedEvent']
-_C1142 = CLASSES['PhasesEvent']
-_C1144 = CLASSES['TurnedUpEvent']
-_C1146 = CLASSES['ExiledThisWayEvent']
-_C1148 = CLASSES['TargetedEvent']
-_C1151 = CLASSES['DealsDamageEvent']
-_C1153 = CLASSES['DealtDamageEvent']
-_C1155 = CLASSES['PutIntoGraveyardEvent']
-_C1161 = CLASSES['PowerOf']
+_C320 = CLASSES['LifeFloorStmt']
+_C322 = CLASSES['EntersAsCopyStmt']
+_C323 = CLASSES['CardAltCostStmt']
+_C326 = CLASSES['CardAddCostStmt']
+_C329 = CLASSES['CantActivateStmt']
+_C331 = CLASSES['TopRevealedStmt']
+_C334 = CLASSES['AdditionalLandStmt']
+_C337 = CLASSES['PlayTopStmt']
+_C340 = CLASSES['CardsStaticStmt']
+_C346 = CLASSES['MoreKeywords']
+_C353 = CLASSES['ObjectFilter']
+_C356 = CLASSES['RevealCost']
+_C364 = CLASSES['ControlledThing']
+_C371 = CLASSES['MayEffect']
+_C374 = CLASSES['ChooseAmongEffect']
+_C377 = CLASSES['ChoosePermanentEffect']
+_C380 = CLASSES['ExtraTurnEffect']
+_C383 = CLASSES['SkipTurnEffect']
+_C387 = CLASSES['CantCastEffect']
+_C390 = CLASSES['PlayerTopCardActionEffect']
+_C396 = CLASSES['PlayerTapsEffect']
+_C398 = CLASSES['LoseLifeEffect']
+_C402 = CLASSES['PlayerCountersEffect']
+_C404 = CLASSES['ShuffleIntoLibraryEffect']
+_C408 = CLASSES['ShuffleCardsIntoLibraryEffect']
+_C410 = CLASSES['PlayerMillEffect']
+_C412 = CLASSES['BlockRequirementEffect']
+_C414 = CLASSES['PreventAllEffect']
+_C415 = CLASSES['PreventDealtByEffect']
+_C417 = CLASSES['UnpreventableEffect']
+_C421 = CLASSES['RevealTopEffect']
+_C424 = CLASSES['TopCardActionEffect']
+_C426 = CLASSES['PayEffect']
+_C428 = CLASSES['RevealCostEffect']
+_C431 = CLASSES['NumberedActionEffect']
+_C433 = CLASSES['AttachEffect']
+_C436 = CLASSES['FightEffect']
+_C440 = CLASSES['LookActionEffect']
+_C442 = CLASSES['LookAtTopEffect']
+_C445 = CLASSES['ObjectDamageEffect']
+_C450 = CLASSES['MoveCountersEffect']
+_C453 = CLASSES['ChangeTargetEffect']
+_C457 = CLASSES['ChooseTargetsEffect']
+_C460 = CLASSES['ChangeBaseEffect']
+_C462 = CLASSES['TransformEffect']
+_C465 = CLASSES['ReturnExiledWithEffect']
+_C467 = CLASSES['PlayerShufflesEffect']
+_C469 = CLASSES['ExchangeLifeEffect']
+_C471 = CLASSES['ChooseColorEffect']
+_C474 = CLASSES['RevealHandEffect']
+_C477 = CLASSES['ChooseNameEffect']
+_C479 = CLASSES['TurnFaceDownEffect']
+_C481 = CLASSES['HaveEffect']
+_C484 = CLASSES['ExchangeControlEffect']
+_C486 = CLASSES['FlipCoinEffect']
+_C494 = CLASSES['Mode']
+_C501 = CLASSES['TriggeredStmt']
+_C504 = CLASSES['ActivatedStmt']
+_C506 = CLASSES['PTDefiningStmt']
+_C513 = CLASSES['SpellKind']
+_C517 = CLASSES['EntersTappedStmt']
+_C523 = CLASSES['PTPair']
+_C529 = CLASSES['CostPerPermanentStmt']
+_C531 = CLASSES['CostPerTargetStmt']
+_C533 = CLASSES['UncounterableStmt']
+_C537 = CLASSES['StaticStmt']
+_C538 = CLASSES['KeywordCost']
+_C540 = CLASSES['TypeArg']
+_C541 = CLASSES['QualityArg']
+_C543 = CLASSES['OntoArg']
+_C545 = CLASSES['ForArg']
+_C560 = CLASSES['ControlClause']
+_C574 = CLASSES['DividedDamageEffect']
+_C576 = CLASSES['DamageEffect']
+_C578 = CLASSES['DestroyEffect']
+_C582 = CLASSES['DrawEffect']
+_C583 = CLASSES['TokenCopyEffect']
+_C589 = CLASSES['TokenEffect']
+_C590 = CLASSES['AddManaEffect']
+_C592 = CLASSES['DiscardEffect']
+_C594 = CLASSES['GainLifeEffect']
+_C597 = CLASSES['GainControlEffect']
+_C599 = CLASSES['ReturnDiscardedEffect']
+_C601 = CLASSES['ReturnToHandEffect']
+_C605 = CLASSES['ReturnFromGraveyardEffect']
+_C609 = CLASSES['ReturnToBattlefieldEffect']
+_C612 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C617 = CLASSES['SearchEffect']
+_C621 = CLASSES['CounterSpellEffect']
+_C623 = CLASSES['ShuffleEffect']
+_C626 = CLASSES['ShuffleIntoEffect']
+_C630 = CLASSES['MillEffect']
+_C633 = CLASSES['PutStickerEffect']
+_C636 = CLASSES['PutFromHandEffect']
+_C640 = CLASSES['PutCountersEffect']
+_C644 = CLASSES['PutOnLibraryEffect']
+_C646 = CLASSES['PutIntoZoneEffect']
+_C651 = CLASSES['PileActionEffect']
+_C657 = CLASSES['ExileEffect']
+_C660 = CLASSES['ExileCardsEffect']
+_C662 = CLASSES['ExileTopEffect']
+_C664 = CLASSES['RegenerateEffect']
+_C667 = CLASSES['PlayerSacrificesEffect']
+_C671 = CLASSES['SacrificeEffect']
+_C673 = CLASSES['UntapEffect']
+_C675 = CLASSES['TapOrUntapEffect']
+_C677 = CLASSES['TapEffect']
+_C679 = CLASSES['RemoveAllCountersEffect']
+_C683 = CLASSES['RemoveCountersEffect']
+_C685 = CLASSES['DelayedEffect']
+_C687 = CLASSES['PreventEffect']
+_C689 = CLASSES['CastThisEffect']
+_C691 = CLASSES['CopySpellEffect']
+_C692 = CLASSES['NoRegenEffect']
+_C696 = CLASSES['PhaseOutEffect']
+_C699 = CLASSES['NoUntapEffect']
+_C701 = CLASSES['ContinuousEffect']
+_C703 = CLASSES['PlayerRef']
+_C710 = CLASSES['PerCount']
+_C713 = CLASSES['HalfLife']
+_C719 = CLASSES['AnyNumberTargets']
+_C721 = CLASSES['AnyTarget']
+_C724 = CLASSES['UpToTargets']
+_C726 = CLASSES['EachOfThem']
+_C728 = CLASSES['EachPlayers']
+_C730 = CLASSES['ThatRef']
+_C732 = CLASSES['EnchantedRef']
+_C734 = CLASSES['RestRef']
+_C738 = CLASSES['MayPlayEffect']
+_C758 = CLASSES['BeginningTrigger']
+_C762 = CLASSES['LastCounterTrigger']
+_C766 = CLASSES['BatchAttackTrigger']
+_C769 = CLASSES['ToGraveyardTrigger']
+_C771 = CLASSES['ThisTrigger']
+_C774 = CLASSES['DiscardTrigger']
+_C777 = CLASSES['LifeGainTrigger']
+_C780 = CLASSES['CastTrigger']
+_C783 = CLASSES['AttachedTrigger']
+_C786 = CLASSES['YoursTrigger']
+_C800 = CLASSES['ZonePlace']
+_C809 = CLASSES['PTChoice']
+_C813 = CLASSES['PTChange']
+_C815 = CLASSES['CantAttackOrBlock']
+_C817 = CLASSES['CantAttack']
+_C818 = CLASSES['CantBlockMatching']
+_C820 = CLASSES['CantBlock']
+_C822 = CLASSES['CantBeBlockedByFewer']
+_C823 = CLASSES['CantBeBlockedExcept']
+_C824 = CLASSES['CanBlockOnly']
+_C825 = CLASSES['BlockCapacity']
+_C827 = CLASSES['BlocksDespite']
+_C830 = CLASSES['CantBeTargetedByOnly']
+_C832 = CLASSES['CantBeTargetedBy']
+_C833 = CLASSES['CantBeTargeted']
+_C835 = CLASSES['CantBeDestroyed']
+_C837 = CLASSES['CantPhaseOut']
+_C839 = CLASSES['PhasesEachUntap']
+_C842 = CLASSES['BasePT']
+_C844 = CLASSES['GainsAbility']
+_C847 = CLASSES['HasKeywordAtManaCost']
+_C850 = CLASSES['HasKeywordFrom']
+_C854 = CLASSES['ProtectionFromChosen']
+_C855 = CLASSES['HasKeywords']
+_C856 = CLASSES['LosesKeywords']
+_C859 = CLASSES['CombatDamageSteps']
+_C861 = CLASSES['AssignsExcess']
+_C863 = CLASSES['AttacksUntapped']
+_C865 = CLASSES['DoesntUntap']
+_C867 = CLASSES['DamageGainsLife']
+_C869 = CLASSES['DamageIsLethal']
+_C871 = CLASSES['DamageAsCounters']
+_C873 = CLASSES['CantBeBlockedBy']
+_C875 = CLASSES['CantBeAttachedBy']
+_C877 = CLASSES['PreventDamageFrom']
+_C879 = CLASSES['AttacksDespite']
+_C882 = CLASSES['TapAbilitiesCantActivate']
+_C884 = CLASSES['MaxBlockers']
+_C886 = CLASSES['AttacksEachCombat']
+_C888 = CLASSES['AttacksThisTurn']
+_C890 = CLASSES['MustBeBlocked']
+_C892 = CLASSES['BlocksEachCombat']
+_C894 = CLASSES['CantBeBlocked']
+_C897 = CLASSES['BecomesCreature']
+_C899 = CLASSES['ChosenCreatureType']
+_C901 = CLASSES['BecomesAura']
+_C903 = CLASSES['IsColor']
+_C960 = CLASSES['Duration']
+_C965 = CLASSES['UpToXTargets']
+_C968 = CLASSES['FromGraveyard']
+_C974 = CLASSES['OntoBattlefield']
+_C977 = CLASSES['IntoHand']
+_C979 = CLASSES['IntoGraveyard']
+_C982 = CLASSES['CostValue']
+_C1009 = CLASSES['NextTurnDuration']
+_C1019 = CLASSES['WhereX']
+_C1022 = CLASSES['BackRef']
+_C1025 = CLASSES['TargetPlayer']
+_C1027 = CLASSES['TargetObject']
+_C1031 = CLASSES['EachObjects']
+_C1059 = CLASSES['QualityRef']
+_C1087 = CLASSES['PerTime']
+_C1091 = CLASSES['PerObject']
+_C1124 = CLASSES['EntersEvent']
+_C1127 = CLASSES['LeavesEvent']
+_C1129 = CLASSES['DiesEvent']
+_C1131 = CLASSES['ToGraveyardEvent']
+_C1133 = CLASSES['AttacksAloneEvent']
+_C1135 = CLASSES['UnblockedEvent']
+_C1137 = CLASSES['AttacksEvent']
+_C1139 = CLASSES['BlocksEvent']
+_C1143 = CLASSES['BlockedEvent']
+_C1145 = CLASSES['PhasesEvent']
+_C1147 = CLASSES['TurnedUpEvent']
+_C1149 = CLASSES['ExiledThisWayEvent']
+_C1151 = CLASSES['TargetedEvent']
+_C1154 = CLASSES['DealsDamageEvent']
+_C1156 = CLASSES['DealtDamageEvent']
+_C1158 = CLASSES['PutIntoGraveyardEvent']
+_C1164 = CLASSES['PowerOf']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -73370,7 +73637,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 484:  # lastinstead
+        elif r == 487:  # lastinstead
             d['lastinstead'] = True
         elif r == 265:  # insteadcond
             x = c[0]
@@ -73381,7 +73648,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 485:  # tailinstead
+        elif r == 488:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -73454,7 +73721,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 267:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 490 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -73462,7 +73729,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 268:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 488 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -73553,7 +73820,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -73634,7 +73901,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 493:  # sentences
+        elif r == 496:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -73993,15 +74260,15 @@ def _b149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 148:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 340:  # args
+        elif r == 343:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 339 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -74045,10 +74312,10 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b149(x, inst, lim, made)
             d['first'] = value
-        elif r == 344:  # more
+        elif r == 347:  # more
             values = d['more']
             for x in c:
-                values.append(_b343(x, inst, lim, made))
+                values.append(_b346(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -74117,7 +74384,7 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # tickets
+        if r == 348:  # tickets
             values = d['tickets']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -74270,7 +74537,7 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 164:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74346,7 +74613,7 @@ def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 169:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74386,7 +74653,7 @@ def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 172:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74426,7 +74693,7 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 175:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74466,7 +74733,7 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 178:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         elif r == 179:  # faceup
             x = c[0]
@@ -74552,7 +74819,7 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 185:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74632,9 +74899,9 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 191:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 354:  # its
+        elif r == 357:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -74716,7 +74983,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 199:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74786,7 +75053,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # won
+        if r == 358:  # won
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['won'] = value
@@ -74826,15 +75093,15 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # cant
+        if r == 359:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 357:  # did
+        elif r == 360:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 358:  # dont
+        elif r == 361:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -74870,7 +75137,7 @@ def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 359:  # its
+        if r == 362:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -74952,7 +75219,7 @@ def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 211:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -75070,7 +75337,7 @@ def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 218:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75106,7 +75373,7 @@ def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 220:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75140,7 +75407,7 @@ def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # things
+        if r == 365:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -75148,15 +75415,15 @@ def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 361:
-                    values.append(_b361(x, inst, lim, made))
+                elif x.rule == 364:
+                    values.append(_b364(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 222:  # graveyard
             x = c[0]
             if d['graveyard']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['graveyard'] = value
         else:
             _node(c, inst, lim, made)
@@ -75190,7 +75457,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # thatplayer
+        if r == 366:  # thatplayer
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatplayer'] = value
@@ -75270,7 +75537,7 @@ def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 364:  # ormore
+        elif r == 367:  # ormore
             d['ormore'] = True
         elif r == 229:  # counter
             x = c[0]
@@ -75578,7 +75845,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 249:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75614,7 +75881,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 251:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75650,13 +75917,13 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 253:  # revealed
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['revealed'] = value
         elif r == 254:  # controlled
             x = c[0]
             if d['controlled']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['controlled'] = value
         else:
             _node(c, inst, lim, made)
@@ -75726,19 +75993,19 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # subject
+        if r == 368:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 569:  # negated
+        elif r == 572:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 366:  # thatspell
+        elif r == 369:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
@@ -75789,7 +76056,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 486:  # symbols
+        if r == 489:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -75830,10 +76097,10 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 492:  # modes
+        elif r == 495:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b491(x, inst, lim, made))
+                values.append(_b494(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -75868,11 +76135,11 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 276:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 751:  # onbf
+        elif r == 754:  # onbf
             d['onbf'] = True
-        elif r == 752:  # gy
+        elif r == 755:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -76022,13 +76289,13 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 504:  # combat
+        if r == 507:  # combat
             d['combat'] = True
         elif r == 291:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76071,15 +76338,15 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 505:  # this
+        elif r == 508:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 506:  # enchanted
+        elif r == 509:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 507:  # host
+        elif r == 510:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -76162,7 +76429,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 508:  # zones
+        if r == 511:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -76170,11 +76437,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 797:
-                    values.append(_b797(x, inst, lim, made))
+                elif x.rule == 800:
+                    values.append(_b800(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 511:  # spells
+        elif r == 514:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -76182,8 +76449,8 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 510:
-                    values.append(_b510(x, inst, lim, made))
+                elif x.rule == 513:
+                    values.append(_b513(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 299:  # amount
@@ -76248,7 +76515,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 799:  # keywords
+        elif r == 802:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76257,16 +76524,16 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 512:  # granted
+        elif r == 515:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76381,11 +76648,11 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 311:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         elif r == 312:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76422,11 +76689,11 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # enters
+        if r == 519:  # enters
             d['enters'] = True
-        elif r == 517:  # turned
+        elif r == 520:  # turned
             d['turned'] = True
-        elif r == 521:  # options
+        elif r == 524:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -76434,8 +76701,8 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 520:
-                    values.append(_b520(x, inst, lim, made))
+                elif x.rule == 523:
+                    values.append(_b523(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -76486,44 +76753,8 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C319()
-    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 318:  # filter
-            x = c[0]
-            value = _b350(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
+    """An object of rule LifeFloorStmt (class LifeFloorStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -76539,6 +76770,82 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C320()
+    d: dict[str, Any] = {'floor': 0, 'to': 0, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 318:  # floor
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['floor'] = value
+        elif r == 319:  # to
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['to'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C322()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 321:  # filter
+            x = c[0]
+            value = _b353(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C323()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76546,7 +76853,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # parts
+        if r == 525:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76568,7 +76875,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76584,7 +76891,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C323()
+    inst: Any = _C326()
     d: dict[str, Any] = {'optional': False, 'cost': None, 'pay': False, 'orcost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76592,15 +76899,15 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 523:  # optional
+        if r == 526:  # optional
             d['optional'] = True
-        elif r == 321:  # cost
+        elif r == 324:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 524:  # pay
+        elif r == 527:  # pay
             d['pay'] = True
-        elif r == 322:  # orcost
+        elif r == 325:  # orcost
             x = c[0]
             if d['orcost']:
                 raise Unsupported('multiple assignments')
@@ -76614,7 +76921,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76630,7 +76937,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C329()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76638,11 +76945,11 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 324:  # affected
+        if r == 327:  # affected
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['affected'] = value
-        elif r == 325:  # cantactivate
+        elif r == 328:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -76654,7 +76961,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76670,7 +76977,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C331()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76678,7 +76985,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # revealed
+        if r == 330:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -76690,7 +76997,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76706,7 +77013,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C334()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76714,11 +77021,11 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # count
+        if r == 332:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 330:  # turns
+        elif r == 333:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -76730,7 +77037,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76746,7 +77053,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C337()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76754,15 +77061,15 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # verb
+        if r == 335:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 333:  # filter
+        elif r == 336:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76772,7 +77079,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b340(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76788,7 +77095,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C340()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76796,15 +77103,15 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # affected
+        if r == 338:  # affected
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['affected'] = value
-        elif r == 336:  # offbf
+        elif r == 339:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 531:  # parts
+        elif r == 534:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76813,7 +77120,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 810 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -76826,7 +77133,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76842,7 +77149,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C346()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76850,11 +77157,11 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 341:  # sep
+        if r == 344:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 342:  # use
+        elif r == 345:  # use
             x = c[0]
             value = _b149(x, inst, lim, made)
             d['use'] = value
@@ -76866,7 +77173,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76882,7 +77189,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C353()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76890,114 +77197,114 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 912:  # other
+        if r == 915:  # other
             d['other'] = True
-        elif r == 913:  # another
+        elif r == 916:  # another
             d['another'] = True
-        elif r == 914:  # facedown
+        elif r == 917:  # facedown
             d['facedown'] = True
-        elif r == 915:  # faceup
+        elif r == 918:  # faceup
             d['faceup'] = True
-        elif r == 543:  # exiled
+        elif r == 546:  # exiled
             d['exiled'] = True
-        elif r == 544:  # combat
+        elif r == 547:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 545:  # combat
+        elif r == 548:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 546:  # states
+        elif r == 549:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 916:  # states
+        elif r == 919:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1069:  # nons
+        elif r == 1072:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1070:  # colors
+        elif r == 1073:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1071:  # supertypes
+        elif r == 1074:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 490 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1072:  # multis
+        elif r == 1075:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1073:  # types
+        elif r == 1076:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1074:  # subtypes
+        elif r == 1077:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # ortypes
+        elif r == 1078:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1076:  # andor
+        elif r == 1079:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1077:  # ortypes
+        elif r == 1080:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 346:  # orsubtype
+        elif r == 349:  # orsubtype
             x = c[0]
             if d['orsubtype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['orsubtype'] = value
-        elif r == 347:  # kind
+        elif r == 350:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 917:  # chosen
+        elif r == 920:  # chosen
             d['chosen'] = True
-        elif r == 547:  # choicetype
+        elif r == 550:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 918:  # mv
+        elif r == 921:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 919:  # mvparam
+        elif r == 922:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -77006,55 +77313,55 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 548:  # mvdir
+        elif r == 551:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 549:  # samemv
+        elif r == 552:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 550:  # ptstat
+        elif r == 553:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 551:  # ptval
+        elif r == 554:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 552:  # ptdir
+        elif r == 555:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 553:  # kwability
+        elif r == 556:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 554:  # kwabilities
+        elif r == 557:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 920:  # keywords
+        elif r == 923:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -77063,27 +77370,27 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 555:  # without
+        elif r == 558:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 348:  # controller
+        elif r == 351:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b557(x, inst, lim, made)
+            value = _b560(x, inst, lim, made)
             d['controller'] = value
-        elif r == 564:  # late
+        elif r == 567:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -77092,34 +77399,34 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 921:  # blocked_by_this
+        elif r == 924:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 922:  # attacking_you
+        elif r == 925:  # attacking_you
             d['attacking_you'] = True
-        elif r == 565:  # single
+        elif r == 568:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 566:  # dealtby
+        elif r == 569:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 567:  # tappedfor
+        elif r == 570:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tappedfor'] = value
-        elif r == 349:  # name
+        elif r == 352:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -77136,7 +77443,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b356(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77152,7 +77459,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C353()
+    inst: Any = _C356()
     d: dict[str, Any] = {'count': None, 'filter': None, 'fromhand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77160,15 +77467,15 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # count
+        if r == 354:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 352:  # filter
+        elif r == 355:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 568:  # fromhand
+        elif r == 571:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -77180,7 +77487,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b364(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77196,7 +77503,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C364()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77204,9 +77511,9 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # filter
+        if r == 363:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -77216,7 +77523,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77232,7 +77539,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C371()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77240,7 +77547,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # effect
+        if r == 370:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -77255,7 +77562,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77271,7 +77578,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C374()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77279,11 +77586,11 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # player
+        if r == 372:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 703:  # options
+        elif r == 706:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -77291,13 +77598,13 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
+                elif x.rule == 353:
+                    values.append(_b353(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 370:  # last
+        elif r == 373:  # last
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -77307,7 +77614,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChoosePermanentEffect (class ChoosePermanentEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77323,7 +77630,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C377()
     d: dict[str, Any] = {'player': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77331,13 +77638,13 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 372:  # player
+        if r == 375:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 373:  # filter
+        elif r == 376:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -77347,7 +77654,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77363,7 +77670,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C380()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77371,13 +77678,13 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 375:  # player
+        if r == 378:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 376:  # extra
+        elif r == 379:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -77389,7 +77696,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipTurnEffect (class SkipTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77405,7 +77712,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C380()
+    inst: Any = _C383()
     d: dict[str, Any] = {'player': None, 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77413,11 +77720,11 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 378:  # player
+        if r == 381:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 379:  # skip
+        elif r == 382:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -77429,7 +77736,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77445,7 +77752,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C387()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77453,18 +77760,18 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 381:  # player
+        if r == 384:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 382:  # samename
+        elif r == 385:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 383:  # nextturn
+        elif r == 386:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -77476,7 +77783,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77492,7 +77799,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C387()
+    inst: Any = _C390()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77500,13 +77807,13 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # player
+        if r == 388:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 386:  # action
+        elif r == 389:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77519,7 +77826,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTapsEffect (class PlayerTapsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77535,7 +77842,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C393()
+    inst: Any = _C396()
     d: dict[str, Any] = {'player': None, 'amount': None, 'untapped': False, 'last': None, 'controller': None, 'per': None, 'types': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77543,17 +77850,17 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # player
+        if r == 391:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 389:  # amount
+        elif r == 392:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 705:  # untapped
+        elif r == 708:  # untapped
             d['untapped'] = True
-        elif r == 706:  # types
+        elif r == 709:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -77563,19 +77870,19 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 390:  # last
+        elif r == 393:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 391:  # controller
+        elif r == 394:  # controller
             x = c[0]
-            value = _b557(x, inst, lim, made)
+            value = _b560(x, inst, lim, made)
             d['controller'] = value
-        elif r == 392:  # per
+        elif r == 395:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -77585,7 +77892,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77601,7 +77908,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C395()
+    inst: Any = _C398()
     d: dict[str, Any] = {'player': None, 'half': None, 'amount': None, 'per': None, 'where': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77609,29 +77916,29 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # player
+        if r == 397:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 711:  # half
+        elif r == 714:  # half
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b713(x, inst, lim, made)
             d['half'] = value
-        elif r == 712:  # amount
+        elif r == 715:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1014:  # per
+        elif r == 1017:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['per'] = value
-        elif r == 1017:  # where
+        elif r == 1020:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b1016(x, inst, lim, made)
+            value = _b1019(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -77641,7 +77948,7 @@ def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerCountersEffect (class PlayerCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77657,7 +77964,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C399()
+    inst: Any = _C402()
     d: dict[str, Any] = {'player': None, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77665,15 +77972,15 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 396:  # player
+        if r == 399:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 397:  # amount
+        elif r == 400:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 398:  # counter
+        elif r == 401:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -77685,7 +77992,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoLibraryEffect (class ShuffleIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77701,7 +78008,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C401()
+    inst: Any = _C404()
     d: dict[str, Any] = {'player': None, 'zones': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77709,11 +78016,11 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 400:  # player
+        if r == 403:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 713:  # zones
+        elif r == 716:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -77731,7 +78038,7 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleCardsIntoLibraryEffect (class ShuffleCardsIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77747,7 +78054,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C405()
+    inst: Any = _C408()
     d: dict[str, Any] = {'player': None, 'target': None, 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77755,18 +78062,18 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 402:  # player
+        if r == 405:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 403:  # target
+        elif r == 406:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 404:  # whose
+        elif r == 407:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -77778,7 +78085,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77794,7 +78101,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C407()
+    inst: Any = _C410()
     d: dict[str, Any] = {'player': None, 'amount': None, 'twice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77802,15 +78109,15 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 406:  # player
+        if r == 409:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 732:  # amount
+        elif r == 735:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 733:  # twice
+        elif r == 736:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -77822,7 +78129,7 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77838,7 +78145,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C409()
+    inst: Any = _C412()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77846,9 +78153,9 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 408:  # target
+        if r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77861,7 +78168,7 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventAllEffect (class PreventAllEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77877,7 +78184,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C411()
+    inst: Any = _C414()
     d: dict[str, Any] = {'combat': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77885,11 +78192,11 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # combat
+        if r == 741:  # combat
             d['combat'] = True
-        elif r == 410:  # target
+        elif r == 413:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77902,7 +78209,7 @@ def _b411(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDealtByEffect (class PreventDealtByEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77918,7 +78225,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C415()
     d: dict[str, Any] = {'combat': False, 'that': False, 'chosencolor': False, 'target': None, 'group': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77926,22 +78233,22 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # combat
+        if r == 742:  # combat
             d['combat'] = True
-        elif r == 740:  # that
+        elif r == 743:  # that
             d['that'] = True
-        elif r == 1029:  # chosencolor
+        elif r == 1032:  # chosencolor
             d['chosencolor'] = True
-        elif r == 741:  # target
+        elif r == 744:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 742:  # group
+        elif r == 745:  # group
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['group'] = value
         else:
             _node(c, inst, lim, made)
@@ -77951,7 +78258,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnpreventableEffect (class UnpreventableEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77967,7 +78274,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C417()
     d: dict[str, Any] = {'unpreventable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77975,7 +78282,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # unpreventable
+        if r == 416:  # unpreventable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unpreventable'] = value
@@ -77987,7 +78294,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealTopEffect (class RevealTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78003,7 +78310,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C421()
     d: dict[str, Any] = {'amount': None, 'filter': None, 'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78011,15 +78318,15 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # amount
+        if r == 418:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 416:  # filter
+        elif r == 419:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 417:  # rest
+        elif r == 420:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -78031,7 +78338,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78047,7 +78354,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C421()
+    inst: Any = _C424()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78055,20 +78362,20 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # action
+        if r == 422:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 743:  # count
+        elif r == 746:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 420:  # player
+        elif r == 423:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78078,7 +78385,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b426(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78094,7 +78401,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C426()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78102,7 +78409,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 422:  # cost
+        if r == 425:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
@@ -78114,7 +78421,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCostEffect (class RevealCostEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78130,7 +78437,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C428()
     d: dict[str, Any] = {'reveal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78138,9 +78445,9 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # reveal
+        if r == 427:  # reveal
             x = c[0]
-            value = _b353(x, inst, lim, made)
+            value = _b356(x, inst, lim, made)
             d['reveal'] = value
         else:
             _node(c, inst, lim, made)
@@ -78150,7 +78457,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78166,7 +78473,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C428()
+    inst: Any = _C431()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78174,14 +78481,14 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # action
+        if r == 429:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 427:  # count
+        elif r == 430:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
@@ -78193,7 +78500,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78209,7 +78516,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C433()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78217,9 +78524,9 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 429:  # target
+        if r == 432:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78232,7 +78539,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78248,7 +78555,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C433()
+    inst: Any = _C436()
     d: dict[str, Any] = {'first': None, 'base': False, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78256,18 +78563,18 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # first
+        if r == 434:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1030:  # base
+        elif r == 1033:  # base
             d['base'] = True
-        elif r == 432:  # second
+        elif r == 435:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78280,7 +78587,7 @@ def _b433(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookActionEffect (class LookActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78296,7 +78603,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C437()
+    inst: Any = _C440()
     d: dict[str, Any] = {'amount': None, 'action': None, 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78304,18 +78611,18 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 434:  # amount
+        if r == 437:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 435:  # action
+        elif r == 438:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 436:  # other
+        elif r == 439:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -78327,7 +78634,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78343,7 +78650,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C442()
     d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78351,19 +78658,19 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 438:  # amount
+        if r == 441:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1031:  # order
+        elif r == 1034:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1032:  # graveyard
+        elif r == 1035:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 744:  # other
+        elif r == 747:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -78375,7 +78682,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78391,7 +78698,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C442()
+    inst: Any = _C445()
     d: dict[str, Any] = {'source': None, 'power': '', 'controller': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78399,22 +78706,22 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # source
+        if r == 443:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 441:  # power
+        elif r == 444:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1033:  # controller
+        elif r == 1036:  # controller
             d['controller'] = True
-        elif r == 745:  # target
+        elif r == 748:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78427,7 +78734,7 @@ def _b442(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78443,7 +78750,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C447()
+    inst: Any = _C450()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78451,24 +78758,24 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 443:  # amount
+        if r == 446:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 444:  # counter
+        elif r == 447:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 445:  # source
+        elif r == 448:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 446:  # target
+        elif r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78481,7 +78788,7 @@ def _b447(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeTargetEffect (class ChangeTargetEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78497,7 +78804,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C453()
     d: dict[str, Any] = {'target': None, 'to': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78505,14 +78812,14 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 448:  # target
+        if r == 451:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 449:  # to
+        elif r == 452:  # to
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
@@ -78524,7 +78831,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseTargetsEffect (class ChooseTargetsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78540,7 +78847,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C454()
+    inst: Any = _C457()
     d: dict[str, Any] = {'first': None, 'filter': None, 'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78548,20 +78855,20 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # first
+        if r == 454:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 452:  # filter
+        elif r == 455:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 453:  # word
+        elif r == 456:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -78576,7 +78883,7 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78592,7 +78899,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C457()
+    inst: Any = _C460()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78600,11 +78907,11 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 455:  # which
+        if r == 458:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 456:  # amount
+        elif r == 459:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -78616,7 +78923,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformEffect (class TransformEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78632,7 +78939,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C462()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78640,9 +78947,9 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 458:  # target
+        if r == 461:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78655,7 +78962,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78671,7 +78978,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C462()
+    inst: Any = _C465()
     d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78679,11 +78986,11 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # player
+        if r == 463:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 461:  # exiled
+        elif r == 464:  # exiled
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exiled'] = value
@@ -78695,7 +79002,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerShufflesEffect (class PlayerShufflesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78711,7 +79018,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C467()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78719,9 +79026,9 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 463:  # player
+        if r == 466:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78731,7 +79038,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78747,7 +79054,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C469()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78755,13 +79062,13 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1034:  # your
+        if r == 1037:  # your
             d['your'] = True
-        elif r == 746:  # player
+        elif r == 749:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 465:  # toughness
+        elif r == 468:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -78773,7 +79080,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78789,7 +79096,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C471()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78797,7 +79104,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 467:  # color
+        if r == 470:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -78809,7 +79116,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78825,7 +79132,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C471()
+    inst: Any = _C474()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78833,19 +79140,19 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # player
+        if r == 472:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 747:  # third
+        elif r == 750:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 748:  # random
+        elif r == 751:  # random
             d['random'] = True
-        elif r == 470:  # hand
+        elif r == 473:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -78857,7 +79164,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78873,7 +79180,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C477()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78881,11 +79188,11 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 472:  # filter
+        if r == 475:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 473:  # name
+        elif r == 476:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -78900,7 +79207,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78916,7 +79223,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C479()
     d: dict[str, Any] = {'thiscreature': False, 'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78924,16 +79231,16 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1035:  # thiscreature
+        if r == 1038:  # thiscreature
             d['thiscreature'] = True
-        elif r == 749:  # target
+        elif r == 752:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 475:  # facedown
+        elif r == 478:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -78945,7 +79252,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78961,7 +79268,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C481()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78969,7 +79276,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 477:  # effect
+        if r == 480:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -78984,7 +79291,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeControlEffect (class ExchangeControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79000,7 +79307,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C484()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79008,16 +79315,16 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # first
+        if r == 482:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 480:  # second
+        elif r == 483:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79030,7 +79337,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FlipCoinEffect (class FlipCoinEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79046,7 +79353,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C486()
     d: dict[str, Any] = {'coin': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79054,7 +79361,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # coin
+        if r == 485:  # coin
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['coin'] = value
@@ -79066,7 +79373,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79082,7 +79389,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C494()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79090,11 +79397,11 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # sentences
+        if r == 493:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 750:  # sentences
+        elif r == 753:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79106,7 +79413,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79122,7 +79429,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C498()
+    inst: Any = _C501()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79130,20 +79437,20 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # zone
+        if r == 497:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 495:  # trigger
+        elif r == 498:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 756 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 759 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 496:  # condition
+        elif r == 499:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -79152,11 +79459,11 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 497:  # sentences
+        elif r == 500:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 784:  # sentences
+        elif r == 787:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79168,7 +79475,7 @@ def _b498(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79184,7 +79491,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C501()
+    inst: Any = _C504()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79192,11 +79499,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # special
+        if r == 788:  # special
             d['special'] = True
-        elif r == 786:  # fromhand
+        elif r == 789:  # fromhand
             d['fromhand'] = True
-        elif r == 499:  # param
+        elif r == 502:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -79205,11 +79512,11 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 787:  # cost
+        elif r == 790:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 788:  # param
+        elif r == 791:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -79218,15 +79525,15 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 500:  # sentences
+        elif r == 503:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 789:  # sentences
+        elif r == 792:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 790:  # restriction
+        elif r == 793:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -79235,19 +79542,19 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 791:  # once
+        elif r == 794:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 792:  # sorcery
+        elif r == 795:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 793:  # also
+        elif r == 796:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -79256,7 +79563,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 794:  # castable
+        elif r == 797:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -79270,7 +79577,7 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79286,7 +79593,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C506()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79294,13 +79601,13 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1043:  # both
+        if r == 1046:  # both
             d['both'] = True
-        elif r == 795:  # which
+        elif r == 798:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 502:  # amount
+        elif r == 505:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -79312,7 +79619,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79328,7 +79635,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C513()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79336,9 +79643,9 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 509:  # filter
+        if r == 512:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79348,7 +79655,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79364,7 +79671,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C517()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79372,7 +79679,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # tapped
+        if r == 516:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -79384,7 +79691,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79400,7 +79707,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C523()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79408,11 +79715,11 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # power
+        if r == 521:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 519:  # toughness
+        elif r == 522:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -79424,7 +79731,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79440,7 +79747,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C529()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79448,20 +79755,20 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # cost
+        if r == 528:  # cost
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
-        elif r == 800:  # param
+        elif r == 803:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 801:  # filter
+        elif r == 804:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79471,7 +79778,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b531(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79487,7 +79794,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C531()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79495,7 +79802,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # cost
+        if r == 530:  # cost
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['cost'] = value
@@ -79507,7 +79814,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79523,7 +79830,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C533()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79531,7 +79838,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # countered
+        if r == 532:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -79543,7 +79850,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79559,7 +79866,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C537()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79567,7 +79874,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # precondition
+        if r == 535:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -79576,45 +79883,45 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 901:  # this
+        elif r == 904:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 902:  # enchanted
+        elif r == 905:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 903:  # host
+        elif r == 906:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 904:  # equipped
+        elif r == 907:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 905:  # host
+        elif r == 908:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 906:  # affected
+        elif r == 909:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1067:  # each
+        elif r == 1070:  # each
             d['each'] = True
-        elif r == 907:  # affected
+        elif r == 910:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['affected'] = value
-        elif r == 908:  # parts
+        elif r == 911:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79623,12 +79930,12 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 810 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 533:  # condition
+        elif r == 536:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -79645,7 +79952,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79661,7 +79968,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C538()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79669,7 +79976,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 909:  # parts
+        if r == 912:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79678,7 +79985,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1068 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1071 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79691,7 +79998,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79707,7 +80014,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C540()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79715,7 +80022,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # type
+        if r == 539:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -79727,7 +80034,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79743,7 +80050,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C541()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79751,11 +80058,11 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 910:  # quality
+        if r == 913:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 911:  # subtype
+        elif r == 914:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79767,7 +80074,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79783,7 +80090,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C543()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79791,7 +80098,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # subtype
+        if r == 542:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79803,7 +80110,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79819,7 +80126,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C545()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79827,9 +80134,9 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # filter
+        if r == 544:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79839,7 +80146,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b560(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79855,7 +80162,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C557()
+    inst: Any = _C560()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79863,31 +80170,31 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 556:  # you
+        if r == 559:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 558:  # notyou
+        elif r == 561:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 559:  # own
+        elif r == 562:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 560:  # defending
+        elif r == 563:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 561:  # opponent
+        elif r == 564:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 562:  # opponents
+        elif r == 565:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 563:  # they
+        elif r == 566:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -79899,7 +80206,7 @@ def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79915,7 +80222,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C574()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79923,19 +80230,19 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # amount
+        if r == 573:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1078:  # evenly
+        elif r == 1081:  # evenly
             d['evenly'] = True
-        elif r == 923:  # upto
+        elif r == 926:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 924:  # filter
+        elif r == 927:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79945,7 +80252,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b576(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79961,7 +80268,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C573()
+    inst: Any = _C576()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'alsoamount': None, 'alsocontroller': '', 'also': None, 'unpreventable': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79969,90 +80276,90 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 925:  # named
+        if r == 928:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 926:  # again
+        elif r == 929:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 927:  # amount
+        elif r == 930:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 928:  # equal
+        elif r == 931:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1079:  # power
+        elif r == 1082:  # power
             x = c[0]
-            value = _b1161(x, inst, lim, made)
+            value = _b1164(x, inst, lim, made)
             d['power'] = value
-        elif r == 1080:  # amount
+        elif r == 1083:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 929:  # late
+        elif r == 932:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 930:  # you
+        elif r == 933:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 931:  # controllerof
+        elif r == 934:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 932:  # target
+        elif r == 935:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 572:  # lateamount
+        elif r == 575:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 933:  # alsoamount
+        elif r == 936:  # alsoamount
             x = c[0]
             if d['alsoamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['alsoamount'] = value
-        elif r == 1081:  # alsocontroller
+        elif r == 1084:  # alsocontroller
             x = c[0]
             if d['alsocontroller']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alsocontroller'] = value
-        elif r == 1082:  # also
+        elif r == 1085:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 934:  # also
+        elif r == 937:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 935:  # unpreventable
+        elif r == 938:  # unpreventable
             d['unpreventable'] = True
         else:
             _node(c, inst, lim, made)
@@ -80062,7 +80369,7 @@ def _b573(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80078,7 +80385,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C575()
+    inst: Any = _C578()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80086,9 +80393,9 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 574:  # target
+        if r == 577:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80101,7 +80408,7 @@ def _b575(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b582(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80117,7 +80424,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C582()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80125,25 +80432,25 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 576:  # player
+        if r == 579:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 936:  # third
+        elif r == 939:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 577:  # amount
+        elif r == 580:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 578:  # per
+        elif r == 581:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b707(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80153,7 +80460,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80169,7 +80476,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C583()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80177,18 +80484,18 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 937:  # target
+        if r == 940:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 938:  # count
+        elif r == 941:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 939:  # those
+        elif r == 942:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -80200,7 +80507,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80216,7 +80523,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C589()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80224,53 +80531,53 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 581:  # leadname
+        if r == 584:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 582:  # count
+        elif r == 585:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 940:  # tapped
+        elif r == 943:  # tapped
             d['tapped'] = True
-        elif r == 941:  # supertypes
+        elif r == 944:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 487 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 490 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 583:  # power
+        elif r == 586:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 584:  # toughness
+        elif r == 587:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 942:  # colors
+        elif r == 945:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 943:  # subtypes
+        elif r == 946:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 944:  # types
+        elif r == 947:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 945:  # keywords
+        elif r == 948:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -80279,28 +80586,28 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 585:  # tokname
+        elif r == 588:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 946:  # per
+        elif r == 949:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 947:  # pertime
+        elif r == 950:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1084(x, inst, lim, made)
+            value = _b1087(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -80310,7 +80617,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80326,7 +80633,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C590()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80334,9 +80641,9 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1085:  # anycolor
+        if r == 1088:  # anycolor
             d['anycolor'] = True
-        elif r == 1086:  # choices
+        elif r == 1089:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -80346,23 +80653,23 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 948:  # last
+        elif r == 951:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 949:  # mana
+        elif r == 952:  # mana
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1164:  # alts
+        elif r == 1167:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
-        elif r == 950:  # per
+        elif r == 953:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
+            value = _b1091(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80372,7 +80679,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80388,7 +80695,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C592()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80396,35 +80703,35 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # player
+        if r == 591:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 951:  # third
+        elif r == 954:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 952:  # all
+        elif r == 955:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 953:  # hand
+        elif r == 956:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 954:  # amount
+        elif r == 957:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1089:  # random
+        elif r == 1092:  # random
             d['random'] = True
-        elif r == 955:  # per
+        elif r == 958:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1084(x, inst, lim, made)
+            value = _b1087(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80434,7 +80741,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80450,7 +80757,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C594()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, 'lost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80458,33 +80765,33 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # player
+        if r == 593:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 956:  # amount
+        elif r == 959:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1090:  # per
+        elif r == 1093:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1084(x, inst, lim, made)
+            value = _b1087(x, inst, lim, made)
             d['per'] = value
-        elif r == 1091:  # per
+        elif r == 1094:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
+            value = _b1091(x, inst, lim, made)
             d['per'] = value
-        elif r == 1092:  # equal
+        elif r == 1095:  # equal
             x = c[0]
-            value = _b1161(x, inst, lim, made)
+            value = _b1164(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1093:  # lost
+        elif r == 1096:  # lost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lost'] = value
@@ -80496,7 +80803,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80512,7 +80819,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C597()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80520,18 +80827,18 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # target
+        if r == 595:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 593:  # duration
+        elif r == 596:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b957(x, inst, lim, made)
+            value = _b960(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -80541,7 +80848,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80557,7 +80864,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C599()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80565,7 +80872,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # discarded
+        if r == 598:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -80577,7 +80884,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80593,7 +80900,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C601()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80601,22 +80908,22 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # target
+        if r == 600:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 958:  # yours
+        elif r == 961:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 959:  # their
+        elif r == 962:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 960:  # exceptions
+        elif r == 963:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -80634,7 +80941,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80650,7 +80957,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C605()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80658,28 +80965,28 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # target
+        if r == 602:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 963 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 966 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 600:  # source
+        elif r == 603:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b965(x, inst, lim, made)
+            value = _b968(x, inst, lim, made)
             d['source'] = value
-        elif r == 1099:  # hand
+        elif r == 1102:  # hand
             d['hand'] = True
-        elif r == 966:  # battlefield
+        elif r == 969:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1100:  # mine
+        elif r == 1103:  # mine
             d['mine'] = True
-        elif r == 601:  # wherex
+        elif r == 604:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -80693,7 +81000,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80709,7 +81016,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C609()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80717,30 +81024,30 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # target
+        if r == 606:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 967:  # fromgy
+        elif r == 970:  # fromgy
             d['fromgy'] = True
-        elif r == 1101:  # choice
+        elif r == 1104:  # choice
             d['choice'] = True
-        elif r == 1102:  # facedown
+        elif r == 1105:  # facedown
             d['facedown'] = True
-        elif r == 1103:  # mine
+        elif r == 1106:  # mine
             d['mine'] = True
-        elif r == 1104:  # owners
+        elif r == 1107:  # owners
             d['owners'] = True
-        elif r == 604:  # amount
+        elif r == 607:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 605:  # counter
+        elif r == 608:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -80754,7 +81061,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80770,7 +81077,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C612()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80778,11 +81085,11 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # filter
+        if r == 610:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 608:  # hands
+        elif r == 611:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -80794,7 +81101,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80810,7 +81117,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C617()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80818,38 +81125,38 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # player
+        if r == 613:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 968:  # upto
+        elif r == 971:  # upto
             d['upto'] = True
-        elif r == 611:  # count
+        elif r == 614:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 612:  # filter
+        elif r == 615:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1105:  # alts
+        elif r == 1108:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b350(x, inst, lim, made))
-        elif r == 969:  # reveal
+                values.append(_b353(x, inst, lim, made))
+        elif r == 972:  # reveal
             d['reveal'] = True
-        elif r == 1106:  # thatcard
+        elif r == 1109:  # thatcard
             d['thatcard'] = True
-        elif r == 1107:  # thosecards
+        elif r == 1110:  # thosecards
             d['thosecards'] = True
-        elif r == 613:  # destination
+        elif r == 616:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 972 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 975 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 977:  # tapped
+        elif r == 980:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -80859,7 +81166,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80875,7 +81182,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C621()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80883,20 +81190,20 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # target
+        if r == 618:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 616:  # unless
+        elif r == 619:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b979(x, inst, lim, made)
+            value = _b982(x, inst, lim, made)
             d['unless'] = value
-        elif r == 617:  # per
+        elif r == 620:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80910,7 +81217,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80926,7 +81233,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C623()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80934,9 +81241,9 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # player
+        if r == 622:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80946,7 +81253,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80962,7 +81269,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C626()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80970,18 +81277,18 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # target
+        if r == 624:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 981:  # owners
+        elif r == 984:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 622:  # into
+        elif r == 625:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -80993,7 +81300,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81009,7 +81316,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C630()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81017,19 +81324,19 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # amount
+        if r == 627:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 625:  # player
+        elif r == 628:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 626:  # owner
+        elif r == 629:  # owner
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -81039,7 +81346,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81055,7 +81362,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C633()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81063,13 +81370,13 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # sticker
+        if r == 631:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 629:  # target
+        elif r == 632:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81082,7 +81389,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b636(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81098,7 +81405,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C636()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81106,15 +81413,15 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # filter
+        if r == 634:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 632:  # battlefield
+        elif r == 635:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 982:  # faceup
+        elif r == 985:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -81124,7 +81431,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81140,7 +81447,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C640()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81148,17 +81455,17 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # amount
+        if r == 637:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 635:  # counter
+        elif r == 638:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 636:  # target
+        elif r == 639:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81171,7 +81478,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81187,7 +81494,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C644()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81195,37 +81502,37 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # target
+        if r == 641:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 639:  # also
+        elif r == 642:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 640:  # source
+        elif r == 643:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b965(x, inst, lim, made)
+            value = _b968(x, inst, lim, made)
             d['source'] = value
-        elif r == 983:  # top
+        elif r == 986:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 984:  # bottom
+        elif r == 987:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 985:  # owners
+        elif r == 988:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -81237,7 +81544,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81253,7 +81560,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C646()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81261,9 +81568,9 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # target
+        if r == 645:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81276,7 +81583,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81292,7 +81599,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C651()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81300,22 +81607,22 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # filter
+        if r == 647:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 645:  # whose
+        elif r == 648:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 646:  # action
+        elif r == 649:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 699 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 702 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 647:  # pile
+        elif r == 650:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -81327,7 +81634,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81343,7 +81650,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C657()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81351,36 +81658,36 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # target
+        if r == 652:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 650:  # source
+        elif r == 653:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b965(x, inst, lim, made)
+            value = _b968(x, inst, lim, made)
             d['source'] = value
-        elif r == 651:  # amount
+        elif r == 654:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 652:  # counter
+        elif r == 655:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 653:  # also
+        elif r == 656:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81393,7 +81700,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81409,7 +81716,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C660()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81417,11 +81724,11 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # amount
+        if r == 658:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 656:  # gy
+        elif r == 659:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -81433,7 +81740,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81449,7 +81756,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C662()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81457,9 +81764,9 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # player
+        if r == 661:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -81469,7 +81776,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81485,7 +81792,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C664()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81493,9 +81800,9 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # target
+        if r == 663:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81508,7 +81815,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81524,7 +81831,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C664()
+    inst: Any = _C667()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81532,21 +81839,21 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # player
+        if r == 665:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
-        elif r == 1108:  # all
+        elif r == 1111:  # all
             d['all'] = True
-        elif r == 986:  # amount
+        elif r == 989:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 663:  # filter
+        elif r == 666:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -81556,7 +81863,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81572,7 +81879,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C671()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81580,20 +81887,20 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # target
+        if r == 668:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 666:  # unless
+        elif r == 669:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b979(x, inst, lim, made)
+            value = _b982(x, inst, lim, made)
             d['unless'] = value
-        elif r == 667:  # per
+        elif r == 670:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81607,7 +81914,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81623,7 +81930,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C673()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81631,9 +81938,9 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # target
+        if r == 672:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81646,7 +81953,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81662,7 +81969,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C675()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81670,9 +81977,9 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # target
+        if r == 674:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81685,7 +81992,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81701,7 +82008,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C677()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81709,9 +82016,9 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # target
+        if r == 676:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81724,7 +82031,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81740,7 +82047,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C679()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81748,7 +82055,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # removeall
+        if r == 678:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -81760,7 +82067,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81776,7 +82083,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C680()
+    inst: Any = _C683()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81784,17 +82091,17 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 677:  # amount
+        if r == 680:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 678:  # counter
+        elif r == 681:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 679:  # target
+        elif r == 682:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81807,7 +82114,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81823,7 +82130,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C685()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81831,18 +82138,18 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 987:  # step
+        if r == 990:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1109 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1112 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 988:  # endcombat
+        elif r == 991:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 681:  # effect
+        elif r == 684:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81857,7 +82164,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81873,7 +82180,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C687()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81881,15 +82188,15 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # amount
+        if r == 686:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1110:  # you
+        elif r == 1113:  # you
             d['you'] = True
-        elif r == 989:  # target
+        elif r == 992:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81902,7 +82209,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81918,7 +82225,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C689()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81926,18 +82233,18 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # target
+        if r == 688:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 990:  # label
+        elif r == 993:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 991:  # free
+        elif r == 994:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -81949,7 +82256,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81965,7 +82272,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C691()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81973,16 +82280,16 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # target
+        if r == 690:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 992:  # newtargets
+        elif r == 995:  # newtargets
             d['newtargets'] = True
-        elif r == 1111:  # thatcopy
+        elif r == 1114:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81992,7 +82299,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82008,7 +82315,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C692()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82016,26 +82323,26 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 993:  # thatnoun
+        if r == 996:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 994:  # they
+        elif r == 997:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 995:  # destroyed
+        elif r == 998:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 996:  # target
+        elif r == 999:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 997:  # thisturn
+        elif r == 1000:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -82045,7 +82352,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82061,7 +82368,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C696()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82069,22 +82376,22 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # target
+        if r == 693:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 691:  # phaseout
+        elif r == 694:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 692:  # unless
+        elif r == 695:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b979(x, inst, lim, made)
+            value = _b982(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -82094,7 +82401,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82110,7 +82417,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C699()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82118,14 +82425,14 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # target
+        if r == 697:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 695:  # nountap
+        elif r == 698:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -82137,7 +82444,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82153,7 +82460,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C701()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82161,38 +82468,38 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # lead
+        if r == 700:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b957(x, inst, lim, made)
+            value = _b960(x, inst, lim, made)
             d['lead'] = value
-        elif r == 998:  # target
+        elif r == 1001:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 999:  # also
+        elif r == 1002:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1028(x, inst, lim, made)
+            value = _b1031(x, inst, lim, made)
             d['also'] = value
-        elif r == 1000:  # group
+        elif r == 1003:  # group
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['group'] = value
-        elif r == 1001:  # orgroup
+        elif r == 1004:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1002:  # alsoword
+        elif r == 1005:  # alsoword
             d['alsoword'] = True
-        elif r == 1003:  # parts
+        elif r == 1006:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -82201,18 +82508,18 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 810 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1004:  # duration
+        elif r == 1007:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b957(x, inst, lim, made)
+            value = _b960(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1112:  # tail
+        elif r == 1115:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -82221,18 +82528,18 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 810 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1007:  # during
+        elif r == 1010:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1006(x, inst, lim, made)
+            value = _b1009(x, inst, lim, made)
             d['during'] = value
-        elif r == 1008:  # itsland
+        elif r == 1011:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -82242,7 +82549,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82258,7 +82565,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C703()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82266,13 +82573,13 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1009:  # controller
+        if r == 1012:  # controller
             d['controller'] = True
-        elif r == 701:  # owner
+        elif r == 704:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 702:  # who
+        elif r == 705:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82284,7 +82591,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82300,7 +82607,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C710()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82308,19 +82615,19 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1010:  # counter
+        if r == 1013:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1011:  # on
+        elif r == 1014:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1012:  # whose
+        elif r == 1015:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1013:  # zone
+        elif r == 1016:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -82332,7 +82639,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HalfLife (class HalfLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82348,7 +82655,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C713()
     d: dict[str, Any] = {'whose': '', 'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82356,11 +82663,11 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # whose
+        if r == 711:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 709:  # way
+        elif r == 712:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -82372,7 +82679,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82388,7 +82695,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C716()
+    inst: Any = _C719()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82396,11 +82703,11 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # filter
+        if r == 718:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1020:  # otherthan
+        elif r == 1023:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -82410,7 +82717,7 @@ def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82426,7 +82733,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C721()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82434,7 +82741,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # any
+        if r == 720:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -82446,7 +82753,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82462,7 +82769,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C724()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82470,15 +82777,15 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1025:  # each
+        if r == 1028:  # each
             d['each'] = True
-        elif r == 719:  # count
+        elif r == 722:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 720:  # filter
+        elif r == 723:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -82488,7 +82795,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82504,7 +82811,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C726()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82512,7 +82819,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # them
+        if r == 725:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -82524,7 +82831,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82540,7 +82847,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C728()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82548,7 +82855,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 724:  # who
+        if r == 727:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82560,7 +82867,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82576,7 +82883,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C730()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82584,7 +82891,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # that
+        if r == 729:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -82596,7 +82903,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82612,7 +82919,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C732()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82620,9 +82927,9 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1119:  # equipped
+        if r == 1122:  # equipped
             d['equipped'] = True
-        elif r == 728:  # enchanted
+        elif r == 731:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -82634,7 +82941,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82650,7 +82957,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C734()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82658,7 +82965,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # rest
+        if r == 733:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -82670,7 +82977,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82686,7 +82993,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C738()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82694,19 +83001,19 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # play
+        if r == 737:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 736:  # play
+        elif r == 739:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 737:  # thisturn
+        elif r == 740:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -82718,7 +83025,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82734,7 +83041,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C755()
+    inst: Any = _C758()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82742,11 +83049,11 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # whose
+        if r == 756:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 754:  # step
+        elif r == 757:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -82758,7 +83065,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82774,7 +83081,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C762()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82782,11 +83089,11 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # lead
+        if r == 760:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 758:  # counter
+        elif r == 761:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -82798,7 +83105,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82814,7 +83121,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C766()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82822,15 +83129,15 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # lead
+        if r == 763:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 761:  # subject
+        elif r == 764:  # subject
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['subject'] = value
-        elif r == 762:  # batch
+        elif r == 765:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -82842,7 +83149,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82858,7 +83165,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C769()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82866,11 +83173,11 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # lead
+        if r == 767:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 765:  # whose
+        elif r == 768:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -82882,7 +83189,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82898,7 +83205,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C771()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82906,13 +83213,13 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # lead
+        if r == 770:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1036:  # creature
+        elif r == 1039:  # creature
             d['creature'] = True
-        elif r == 1037:  # events
+        elif r == 1040:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82921,7 +83228,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1122 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1125 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82934,7 +83241,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82950,7 +83257,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C774()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82958,13 +83265,13 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # lead
+        if r == 772:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 770:  # card
+        elif r == 773:  # card
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['card'] = value
         else:
             _node(c, inst, lim, made)
@@ -82974,7 +83281,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82990,7 +83297,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C777()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82998,11 +83305,11 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # lead
+        if r == 775:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 773:  # gain
+        elif r == 776:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -83014,7 +83321,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83030,7 +83337,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C780()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83038,19 +83345,19 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # lead
+        if r == 778:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 776:  # who
+        elif r == 779:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1038:  # spell
+        elif r == 1041:  # spell
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1039:  # this
+        elif r == 1042:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -83062,7 +83369,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83078,7 +83385,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C783()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83086,17 +83393,17 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # lead
+        if r == 781:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1156:  # equipped
+        elif r == 1159:  # equipped
             d['equipped'] = True
-        elif r == 779:  # host
+        elif r == 782:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1040:  # events
+        elif r == 1043:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83105,7 +83412,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1122 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1125 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83118,7 +83425,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83134,7 +83441,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C786()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83142,17 +83449,17 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # lead
+        if r == 784:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1157:  # thisor
+        elif r == 1160:  # thisor
             d['thisor'] = True
-        elif r == 782:  # subject
+        elif r == 785:  # subject
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1041:  # events
+        elif r == 1044:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83161,12 +83468,12 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1122 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1125 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1042:  # undercontrol
+        elif r == 1045:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -83176,7 +83483,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83192,7 +83499,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C800()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83200,11 +83507,11 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # command
+        if r == 799:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 798:  # battlefield
+        elif r == 801:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -83216,7 +83523,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b809(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83232,7 +83539,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C809()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83240,19 +83547,19 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # power
+        if r == 805:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 803:  # toughness
+        elif r == 806:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 804:  # power2
+        elif r == 807:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 805:  # toughness2
+        elif r == 808:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -83264,7 +83571,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83280,7 +83587,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C813()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83288,29 +83595,29 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1044:  # additional
+        if r == 1047:  # additional
             d['additional'] = True
-        elif r == 808:  # power
+        elif r == 811:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 809:  # toughness
+        elif r == 812:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1045:  # per
+        elif r == 1048:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1046:  # perfilter
+        elif r == 1049:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1158:  # onbf
+        elif r == 1161:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -83320,7 +83627,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83336,7 +83643,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C815()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83344,7 +83651,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # both
+        if r == 814:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -83356,7 +83663,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83372,7 +83679,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C817()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83380,7 +83687,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # attack
+        if r == 816:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -83392,7 +83699,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83408,7 +83715,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C818()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83416,7 +83723,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1047:  # filters
+        if r == 1050:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83424,8 +83731,8 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
+                elif x.rule == 353:
+                    values.append(_b353(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -83436,7 +83743,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83452,7 +83759,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C820()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83460,7 +83767,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # block
+        if r == 819:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -83472,7 +83779,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83488,7 +83795,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C822()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83496,7 +83803,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # count
+        if r == 821:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -83508,7 +83815,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83524,7 +83831,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C823()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83532,7 +83839,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1048:  # filters
+        if r == 1051:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83540,8 +83847,8 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
+                elif x.rule == 353:
+                    values.append(_b353(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -83552,7 +83859,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83568,7 +83875,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C824()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83576,7 +83883,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # filters
+        if r == 1052:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83584,8 +83891,8 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
+                elif x.rule == 353:
+                    values.append(_b353(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -83596,7 +83903,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83612,7 +83919,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C825()
     d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83620,11 +83927,11 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # additional
+        if r == 1053:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1051:  # anynumber
+        elif r == 1054:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -83636,7 +83943,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83652,7 +83959,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C827()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83660,7 +83967,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1052:  # filters
+        if r == 1055:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83668,21 +83975,21 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
+                elif x.rule == 353:
+                    values.append(_b353(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1053:  # they
+        elif r == 1056:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1054:  # had
+        elif r == 1057:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 823:  # keyword
+        elif r == 826:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -83695,7 +84002,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83711,7 +84018,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C830()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83719,11 +84026,11 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # subtype
+        if r == 828:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 826:  # again
+        elif r == 829:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -83735,7 +84042,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83751,7 +84058,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C832()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83759,9 +84066,9 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # quality
+        if r == 831:  # quality
             x = c[0]
-            value = _b1056(x, inst, lim, made)
+            value = _b1059(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83771,7 +84078,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83787,7 +84094,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C833()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83795,7 +84102,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1058:  # opponents
+        if r == 1061:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -83805,7 +84112,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83821,7 +84128,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C835()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83829,7 +84136,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # destroyed
+        if r == 834:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -83841,7 +84148,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83857,7 +84164,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C837()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83865,7 +84172,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # phase
+        if r == 836:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -83877,7 +84184,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83893,7 +84200,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C839()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83901,7 +84208,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # untap
+        if r == 838:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83913,7 +84220,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83929,7 +84236,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C839()
+    inst: Any = _C842()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83937,11 +84244,11 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # power
+        if r == 840:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 838:  # toughness
+        elif r == 841:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -83953,7 +84260,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83969,7 +84276,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C841()
+    inst: Any = _C844()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83977,9 +84284,9 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 840:  # ability
+        if r == 843:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 515 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 518 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83992,7 +84299,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84008,7 +84315,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C844()
+    inst: Any = _C847()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84016,14 +84323,14 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 842:  # keyword
+        if r == 845:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 843:  # manacost
+        elif r == 846:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -84035,7 +84342,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84051,7 +84358,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C850()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84059,14 +84366,14 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 845:  # keyword
+        if r == 848:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 846:  # quality
+        elif r == 849:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -84078,7 +84385,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84094,7 +84401,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
+    inst: Any = _C854()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84102,18 +84409,18 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # verb
+        if r == 851:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 849:  # keyword
+        elif r == 852:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 850:  # chosen
+        elif r == 853:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -84125,7 +84432,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84141,7 +84448,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C852()
+    inst: Any = _C855()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84149,7 +84456,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1059:  # keywords
+        if r == 1062:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84158,7 +84465,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -84171,7 +84478,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84187,7 +84494,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C853()
+    inst: Any = _C856()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84195,7 +84502,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1060:  # keywords
+        if r == 1063:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84204,7 +84511,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -84217,7 +84524,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84233,7 +84540,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C859()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84241,11 +84548,11 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 854:  # first
+        if r == 857:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 855:  # regular
+        elif r == 858:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -84259,7 +84566,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84275,7 +84582,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C861()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84283,7 +84590,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 857:  # excess
+        if r == 860:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -84295,7 +84602,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84311,7 +84618,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C860()
+    inst: Any = _C863()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84319,7 +84626,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # untapped
+        if r == 862:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -84331,7 +84638,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b865(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84347,7 +84654,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C865()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84355,11 +84662,11 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1061:  # its
+        if r == 1064:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 861:  # untap
+        elif r == 864:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -84371,7 +84678,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84387,7 +84694,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C867()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84395,7 +84702,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # gains
+        if r == 866:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -84407,7 +84714,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84423,7 +84730,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C866()
+    inst: Any = _C869()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84431,7 +84738,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # lethal
+        if r == 868:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -84443,7 +84750,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84459,7 +84766,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C868()
+    inst: Any = _C871()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84467,7 +84774,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 867:  # ascounters
+        if r == 870:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -84479,7 +84786,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84495,7 +84802,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C870()
+    inst: Any = _C873()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84503,9 +84810,9 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 869:  # quality
+        if r == 872:  # quality
             x = c[0]
-            value = _b1056(x, inst, lim, made)
+            value = _b1059(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84515,7 +84822,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84531,7 +84838,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C872()
+    inst: Any = _C875()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84539,9 +84846,9 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 871:  # quality
+        if r == 874:  # quality
             x = c[0]
-            value = _b1056(x, inst, lim, made)
+            value = _b1059(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84551,7 +84858,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84567,7 +84874,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C874()
+    inst: Any = _C877()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84575,9 +84882,9 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 873:  # quality
+        if r == 876:  # quality
             x = c[0]
-            value = _b1056(x, inst, lim, made)
+            value = _b1059(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84587,7 +84894,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84603,7 +84910,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C876()
+    inst: Any = _C879()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84611,11 +84918,11 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1062:  # thisturn
+        if r == 1065:  # thisturn
             d['thisturn'] = True
-        elif r == 875:  # keyword
+        elif r == 878:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -84628,7 +84935,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84644,7 +84951,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C879()
+    inst: Any = _C882()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84652,11 +84959,11 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 877:  # whose
+        if r == 880:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 878:  # tapact
+        elif r == 881:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -84668,7 +84975,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84684,7 +84991,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C881()
+    inst: Any = _C884()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84692,7 +84999,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 880:  # count
+        if r == 883:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -84704,7 +85011,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84720,7 +85027,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C886()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84728,7 +85035,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 882:  # attacks
+        if r == 885:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84740,7 +85047,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84756,7 +85063,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C885()
+    inst: Any = _C888()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84764,7 +85071,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 884:  # attacks
+        if r == 887:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84776,7 +85083,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84792,7 +85099,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C890()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84800,7 +85107,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 886:  # blocked
+        if r == 889:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -84812,7 +85119,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84828,7 +85135,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C892()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84836,7 +85143,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # blocks
+        if r == 891:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -84848,7 +85155,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84864,7 +85171,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C891()
+    inst: Any = _C894()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84872,7 +85179,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 890:  # unblockable
+        if r == 893:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -84884,7 +85191,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84900,7 +85207,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C894()
+    inst: Any = _C897()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84908,36 +85215,36 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 892:  # power
+        if r == 895:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 893:  # toughness
+        elif r == 896:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1063:  # colors
+        elif r == 1066:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1159:  # colors
+        elif r == 1162:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1064:  # subtypes
+        elif r == 1067:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1065:  # keywords
+        elif r == 1068:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84946,12 +85253,12 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 341 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1066:  # still
+        elif r == 1069:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84961,7 +85268,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84977,7 +85284,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C896()
+    inst: Any = _C899()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84985,7 +85292,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 895:  # choice
+        if r == 898:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -84997,7 +85304,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85013,7 +85320,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C898()
+    inst: Any = _C901()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85021,7 +85328,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 897:  # host
+        if r == 900:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -85033,7 +85340,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85049,7 +85356,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C900()
+    inst: Any = _C903()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85057,9 +85364,9 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 899:  # color
+        if r == 902:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 492 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85072,7 +85379,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b957(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85088,7 +85395,7 @@ def _b957(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C957()
+    inst: Any = _C960()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85096,23 +85403,23 @@ def _b957(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1094:  # eot
+        if r == 1097:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1095:  # next_upkeep
+        elif r == 1098:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1096:  # losecontrol
+        elif r == 1099:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1097:  # thisturn
+        elif r == 1100:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1098:  # thiscombat
+        elif r == 1101:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -85124,7 +85431,7 @@ def _b957(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b962(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85140,7 +85447,7 @@ def _b962(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C962()
+    inst: Any = _C965()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85148,9 +85455,9 @@ def _b962(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 961:  # filter
+        if r == 964:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -85160,7 +85467,7 @@ def _b962(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85176,7 +85483,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C965()
+    inst: Any = _C968()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85184,7 +85491,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 964:  # whose
+        if r == 967:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -85196,7 +85503,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85212,7 +85519,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C971()
+    inst: Any = _C974()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85220,7 +85527,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 970:  # zone
+        if r == 973:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -85232,7 +85539,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85248,7 +85555,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C974()
+    inst: Any = _C977()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85256,9 +85563,9 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 973:  # player
+        if r == 976:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -85268,7 +85575,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85284,7 +85591,7 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C976()
+    inst: Any = _C979()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85292,9 +85599,9 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 975:  # player
+        if r == 978:  # player
             x = c[0]
-            value = _b700(x, inst, lim, made)
+            value = _b703(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -85304,7 +85611,7 @@ def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85320,7 +85627,7 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C979()
+    inst: Any = _C982()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85328,11 +85635,11 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 978:  # cost
+        if r == 981:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 980:  # param
+        elif r == 983:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85347,7 +85654,7 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85363,7 +85670,7 @@ def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1006()
+    inst: Any = _C1009()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85371,11 +85678,11 @@ def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1113:  # its
+        if r == 1116:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1005:  # nextturn
+        elif r == 1008:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -85387,7 +85694,7 @@ def _b1006(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85403,7 +85710,7 @@ def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1016()
+    inst: Any = _C1019()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85411,7 +85718,7 @@ def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1015:  # power
+        if r == 1018:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -85423,7 +85730,7 @@ def _b1016(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85439,7 +85746,7 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1019()
+    inst: Any = _C1022()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85447,9 +85754,9 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1018:  # word
+        if r == 1021:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85462,7 +85769,7 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85478,7 +85785,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1022()
+    inst: Any = _C1025()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85486,11 +85793,11 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1021:  # player
+        if r == 1024:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1114:  # walker
+        elif r == 1117:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -85500,7 +85807,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85516,7 +85823,7 @@ def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1024()
+    inst: Any = _C1027()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85524,13 +85831,13 @@ def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1115:  # another
+        if r == 1118:  # another
             d['another'] = True
-        elif r == 1023:  # filter
+        elif r == 1026:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1116:  # ingy
+        elif r == 1119:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85540,7 +85847,7 @@ def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85556,7 +85863,7 @@ def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1028()
+    inst: Any = _C1031()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85564,33 +85871,33 @@ def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1026:  # quant
+        if r == 1029:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1027:  # filter
+        elif r == 1030:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1117:  # attached
+        elif r == 1120:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1118:  # samename
+        elif r == 1121:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 704 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1165:  # ingy
+        elif r == 1168:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85600,7 +85907,7 @@ def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1056(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1059(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85616,7 +85923,7 @@ def _b1056(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1056()
+    inst: Any = _C1059()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85624,11 +85931,11 @@ def _b1056(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1055:  # word
+        if r == 1058:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1057:  # param
+        elif r == 1060:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85643,7 +85950,7 @@ def _b1056(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1087(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85659,7 +85966,7 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1084()
+    inst: Any = _C1087()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85667,7 +85974,7 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1083:  # word
+        if r == 1086:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85682,7 +85989,7 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1091(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85698,7 +86005,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1088()
+    inst: Any = _C1091()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85706,13 +86013,13 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1087:  # filter
+        if r == 1090:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1170:  # gy
+        elif r == 1173:  # gy
             d['gy'] = True
-        elif r == 1171:  # bf
+        elif r == 1174:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85722,7 +86029,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85738,7 +86045,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1121()
+    inst: Any = _C1124()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85746,7 +86053,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1120:  # enters
+        if r == 1123:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -85758,7 +86065,7 @@ def _b1121(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85774,7 +86081,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1124()
+    inst: Any = _C1127()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85782,7 +86089,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1123:  # leaves
+        if r == 1126:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -85794,7 +86101,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85810,7 +86117,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1126()
+    inst: Any = _C1129()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85818,7 +86125,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1125:  # dies
+        if r == 1128:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -85830,7 +86137,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85846,7 +86153,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1128()
+    inst: Any = _C1131()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85854,7 +86161,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # graveyard
+        if r == 1130:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -85866,7 +86173,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85882,7 +86189,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1130()
+    inst: Any = _C1133()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85890,7 +86197,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1129:  # alone
+        if r == 1132:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -85902,7 +86209,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85918,7 +86225,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1132()
+    inst: Any = _C1135()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85926,7 +86233,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1131:  # unblocked
+        if r == 1134:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -85938,7 +86245,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85954,7 +86261,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1134()
+    inst: Any = _C1137()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85962,7 +86269,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # attacks
+        if r == 1136:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85974,7 +86281,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85990,7 +86297,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1136()
+    inst: Any = _C1139()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85998,11 +86305,11 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1135:  # blocks
+        if r == 1138:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1166:  # acreature
+        elif r == 1169:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -86012,7 +86319,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86028,7 +86335,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1143()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86036,21 +86343,21 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # blocked
+        if r == 1140:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1138:  # article
+        elif r == 1141:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1139:  # filter
+        elif r == 1142:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b353(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -86060,7 +86367,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86076,7 +86383,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1145()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86084,7 +86391,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # direction
+        if r == 1144:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -86096,7 +86403,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86112,7 +86419,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86120,7 +86427,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # up
+        if r == 1146:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -86132,7 +86439,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86148,7 +86455,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1146()
+    inst: Any = _C1149()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86156,7 +86463,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # way
+        if r == 1148:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -86168,7 +86475,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86184,7 +86491,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1148()
+    inst: Any = _C1151()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86192,11 +86499,11 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1147:  # targeted
+        if r == 1150:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1167:  # opponents
+        elif r == 1170:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86206,7 +86513,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86222,7 +86529,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1151()
+    inst: Any = _C1154()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86230,13 +86537,13 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1168:  # combat
+        if r == 1171:  # combat
             d['combat'] = True
-        elif r == 1149:  # deals
+        elif r == 1152:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1150:  # recipient
+        elif r == 1153:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -86250,7 +86557,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86266,7 +86573,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1153()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86274,9 +86581,9 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1169:  # combat
+        if r == 1172:  # combat
             d['combat'] = True
-        elif r == 1152:  # dealt
+        elif r == 1155:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -86288,7 +86595,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86304,7 +86611,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1155()
+    inst: Any = _C1158()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86312,7 +86619,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1154:  # anywhere
+        if r == 1157:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -86324,7 +86631,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86340,7 +86647,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1161()
+    inst: Any = _C1164()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86348,21 +86655,21 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1160:  # power
+        if r == 1163:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1162:  # power
+        elif r == 1165:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1163:  # target
+        elif r == 1166:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 717 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -86695,862 +87002,865 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 315 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 316 __asgn_plain
     _b317,  # 317 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 EntersAsCopyStmt
-    _b320,  # 320 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 321 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 322 __asgn_plain
-    _b323,  # 323 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 324 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 CardsStaticStmt
-    _match_node,  # 338 KeywordName
-    _node,  # 339 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 340 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 341 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 344 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tickets', o, lim, made),  # 345 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 352 __asgn_plain
-    _b353,  # 353 RevealCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'won', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 357 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 358 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 359 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 362 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 364 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'floor', o, lim, made),  # 318 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 319 __asgn_plain
+    _b320,  # 320 LifeFloorStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 EntersAsCopyStmt
+    _b323,  # 323 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 324 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 325 __asgn_plain
+    _b326,  # 326 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 327 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 328 __asgn_plain
+    _b329,  # 329 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 332 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 333 __asgn_plain
+    _b334,  # 334 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 335 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 336 __asgn_plain
+    _b337,  # 337 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 338 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 339 __asgn_plain
+    _b340,  # 340 CardsStaticStmt
+    _match_node,  # 341 KeywordName
+    _node,  # 342 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 343 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 344 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 345 __asgn_plain
+    _b346,  # 346 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 347 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tickets', o, lim, made),  # 348 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 349 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 352 __asgn_plain
+    _b353,  # 353 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 354 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 355 __asgn_plain
+    _b356,  # 356 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 357 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'won', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 360 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 361 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 363 __asgn_plain
+    _b364,  # 364 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 365 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 366 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 367 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 368 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 370 __asgn_plain
+    _b371,  # 371 MayEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 ChoosePermanentEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 373 __asgn_plain
+    _b374,  # 374 ChooseAmongEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 376 __asgn_plain
+    _b377,  # 377 ChoosePermanentEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 379 __asgn_plain
-    _b380,  # 380 SkipTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 379 __asgn_plain
+    _b380,  # 380 ExtraTurnEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 386 __asgn_plain
-    _b387,  # 387 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 382 __asgn_plain
+    _b383,  # 383 SkipTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 384 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 385 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 386 __asgn_plain
+    _b387,  # 387 CantCastEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 392 __asgn_plain
-    _b393,  # 393 PlayerTapsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 394 __asgn_plain
-    _b395,  # 395 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 396 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 398 __asgn_plain
-    _b399,  # 399 PlayerCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 400 __asgn_plain
-    _b401,  # 401 ShuffleIntoLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 403 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 404 __asgn_plain
-    _b405,  # 405 ShuffleCardsIntoLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 406 __asgn_plain
-    _b407,  # 407 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
-    _b409,  # 409 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 410 __asgn_plain
-    _b411,  # 411 PreventAllEffect
-    _b412,  # 412 PreventDealtByEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 UnpreventableEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 415 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 416 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 RevealTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 419 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 420 __asgn_plain
-    _b421,  # 421 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 RevealCostEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 426 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 427 __asgn_plain
-    _b428,  # 428 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 431 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 432 __asgn_plain
-    _b433,  # 433 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 434 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 435 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 436 __asgn_plain
-    _b437,  # 437 LookActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 441 __asgn_plain
-    _b442,  # 442 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 443 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 446 __asgn_plain
-    _b447,  # 447 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 ChangeTargetEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 451 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 452 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 453 __asgn_plain
-    _b454,  # 454 ChooseTargetsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 455 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 456 __asgn_plain
-    _b457,  # 457 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 TransformEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 460 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 461 __asgn_plain
-    _b462,  # 462 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 389 __asgn_plain
+    _b390,  # 390 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 391 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 395 __asgn_plain
+    _b396,  # 396 PlayerTapsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 397 __asgn_plain
+    _b398,  # 398 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 PlayerCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 ShuffleIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 405 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 406 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 ShuffleCardsIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 PreventAllEffect
+    _b415,  # 415 PreventDealtByEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 416 __asgn_plain
+    _b417,  # 417 UnpreventableEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 418 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 420 __asgn_plain
+    _b421,  # 421 RevealTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 425 __asgn_plain
+    _b426,  # 426 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 RevealCostEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 429 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 432 __asgn_plain
+    _b433,  # 433 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 434 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 439 __asgn_plain
+    _b440,  # 440 LookActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 441 __asgn_plain
+    _b442,  # 442 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 443 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 449 __asgn_plain
+    _b450,  # 450 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 ChangeTargetEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 456 __asgn_plain
+    _b457,  # 457 ChooseTargetsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
+    _b462,  # 462 TransformEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 PlayerShufflesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 470 __asgn_plain
-    _b471,  # 471 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 472 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 479 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 ExchangeControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 FlipCoinEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 484 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 485 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 486 __asgn_oneormore
-    _match_node,  # 487 Supertype
-    _match_node,  # 488 CardType
-    _match_node,  # 489 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 492 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
+    _b467,  # 467 PlayerShufflesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 468 __asgn_plain
+    _b469,  # 469 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 470 __asgn_plain
+    _b471,  # 471 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 472 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 478 __asgn_plain
+    _b479,  # 479 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 480 __asgn_plain
+    _b481,  # 481 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 482 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 ExchangeControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 485 __asgn_plain
+    _b486,  # 486 FlipCoinEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 487 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 488 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 489 __asgn_oneormore
+    _match_node,  # 490 Supertype
+    _match_node,  # 491 CardType
+    _match_node,  # 492 Color
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 493 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 494 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 497 __asgn_plain
-    _b498,  # 498 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 499 __asgn_plain
+    _b494,  # 494 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 495 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 496 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 497 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 499 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 500 __asgn_plain
-    _b501,  # 501 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 504 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 508 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 511 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 EntersTappedStmt
-    _node,  # 515 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 516 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 517 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 521 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 522 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 523 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 524 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 531 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 532 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 StaticStmt
-    _b535,  # 535 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 TypeArg
-    _b538,  # 538 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 543 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 544 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 545 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 546 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 547 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 548 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 556 __asgn_plain
-    _b557,  # 557 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 564 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 572 __asgn_plain
-    _b573,  # 573 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 574 __asgn_plain
-    _b575,  # 575 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 DrawEffect
-    _b580,  # 580 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 TokenEffect
-    _b587,  # 587 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 590 __asgn_plain
-    _b591,  # 591 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 599 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 603 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 607 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 651 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 663 __asgn_plain
-    _b664,  # 664 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 678 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 CopySpellEffect
-    _b689,  # 689 NoRegenEffect
+    _b501,  # 501 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 507 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 511 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 512 __asgn_plain
+    _b513,  # 513 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 514 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 EntersTappedStmt
+    _node,  # 518 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 519 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 520 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 524 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 525 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 526 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 527 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 528 __asgn_plain
+    _b529,  # 529 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 530 __asgn_plain
+    _b531,  # 531 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 534 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 535 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 536 __asgn_plain
+    _b537,  # 537 StaticStmt
+    _b538,  # 538 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 TypeArg
+    _b541,  # 541 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 546 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 547 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 548 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 549 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 550 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 551 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 552 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 559 __asgn_plain
+    _b560,  # 560 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 567 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 575 __asgn_plain
+    _b576,  # 576 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 581 __asgn_plain
+    _b582,  # 582 DrawEffect
+    _b583,  # 583 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 TokenEffect
+    _b590,  # 590 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 595 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 603 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 604 __asgn_plain
+    _b605,  # 605 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 613 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 635 __asgn_plain
+    _b636,  # 636 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 637 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 656 __asgn_plain
+    _b657,  # 657 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
+    _b673,  # 673 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
+    _b675,  # 675 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 680 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
+    _b683,  # 683 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 ContinuousEffect
-    _match_node,  # 699 ActionWord
-    _b700,  # 700 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 703 __asgn_oneormore
-    _match_node,  # 704 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 705 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 706 __asgn_oneormore
-    _b707,  # 707 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 HalfLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 713 __asgn_oneormore
-    _node,  # 714 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 715 __asgn_plain
-    _b716,  # 716 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 720 __asgn_plain
-    _b721,  # 721 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 738 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 739 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'that', o, lim, made),  # 740 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 742 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 748 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 754 __asgn_plain
-    _b755,  # 755 BeginningTrigger
-    _node,  # 756 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 LastCounterTrigger
+    _b691,  # 691 CopySpellEffect
+    _b692,  # 692 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 697 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 ContinuousEffect
+    _match_node,  # 702 ActionWord
+    _b703,  # 703 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 706 __asgn_oneormore
+    _match_node,  # 707 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 708 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 709 __asgn_oneormore
+    _b710,  # 710 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 HalfLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 716 __asgn_oneormore
+    _node,  # 717 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 729 __asgn_plain
+    _b730,  # 730 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 731 __asgn_plain
+    _b732,  # 732 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 733 __asgn_plain
+    _b734,  # 734 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 737 __asgn_plain
+    _b738,  # 738 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 739 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 741 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 742 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'that', o, lim, made),  # 743 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 748 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 751 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 757 __asgn_plain
+    _b758,  # 758 BeginningTrigger
+    _node,  # 759 Trigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 765 __asgn_plain
+    _b766,  # 766 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 768 __asgn_plain
+    _b769,  # 769 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 ThisTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 773 __asgn_plain
+    _b774,  # 774 DiscardTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 LifeGainTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 CastTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 799 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 PTChoice
-    _node,  # 807 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 CantAttack
-    _b815,  # 815 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 CantBeBlockedByFewer
-    _b820,  # 820 CantBeBlockedExcept
-    _b821,  # 821 CanBlockOnly
-    _b822,  # 822 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 825 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 CantBeTargetedBy
-    _b830,  # 830 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 837 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 838 __asgn_plain
-    _b839,  # 839 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 840 __asgn_plain
-    _b841,  # 841 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 842 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 843 __asgn_plain
-    _b844,  # 844 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 788 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 802 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 808 __asgn_plain
+    _b809,  # 809 PTChoice
+    _node,  # 810 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 814 __asgn_plain
+    _b815,  # 815 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 CantAttack
+    _b818,  # 818 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 CantBeBlockedByFewer
+    _b823,  # 823 CantBeBlockedExcept
+    _b824,  # 824 CanBlockOnly
+    _b825,  # 825 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 828 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 CantBeTargetedBy
+    _b833,  # 833 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 836 __asgn_plain
+    _b837,  # 837 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 840 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 843 __asgn_plain
+    _b844,  # 844 GainsAbility
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 845 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 848 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 849 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 850 __asgn_plain
-    _b851,  # 851 ProtectionFromChosen
-    _b852,  # 852 HasKeywords
-    _b853,  # 853 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 854 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 857 __asgn_plain
-    _b858,  # 858 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 859 __asgn_plain
-    _b860,  # 860 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 867 __asgn_plain
-    _b868,  # 868 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 869 __asgn_plain
-    _b870,  # 870 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 873 __asgn_plain
-    _b874,  # 874 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 875 __asgn_plain
-    _b876,  # 876 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 877 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 878 __asgn_plain
-    _b879,  # 879 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 880 __asgn_plain
-    _b881,  # 881 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 892 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 893 __asgn_plain
-    _b894,  # 894 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 895 __asgn_plain
-    _b896,  # 896 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 897 __asgn_plain
-    _b898,  # 898 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 899 __asgn_plain
-    _b900,  # 900 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 901 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 902 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 903 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 904 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 905 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 906 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 908 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 909 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 910 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 911 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 912 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 913 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 914 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 915 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 916 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 917 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 918 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 919 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 920 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 921 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 922 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 923 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 924 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'unpreventable', o, lim, made),  # 935 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 936 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 937 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 938 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 940 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 941 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 942 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 943 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 944 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 945 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 956 __asgn_plain
-    _b957,  # 957 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 959 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 960 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 961 __asgn_plain
-    _b962,  # 962 UpToXTargets
-    _node,  # 963 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 964 __asgn_plain
-    _b965,  # 965 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 966 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 967 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 968 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 969 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 970 __asgn_plain
-    _b971,  # 971 OntoBattlefield
-    _node,  # 972 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 973 __asgn_plain
-    _b974,  # 974 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 975 __asgn_plain
-    _b976,  # 976 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 977 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 978 __asgn_plain
-    _b979,  # 979 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 982 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 992 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 997 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 999 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1002 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1003 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1005 __asgn_plain
-    _b1006,  # 1006 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1008 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1009 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1012 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1013 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1015 __asgn_plain
-    _b1016,  # 1016 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1017 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1018 __asgn_plain
-    _b1019,  # 1019 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1020 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1021 __asgn_plain
-    _b1022,  # 1022 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1023 __asgn_plain
-    _b1024,  # 1024 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1025 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1026 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1027 __asgn_plain
-    _b1028,  # 1028 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosencolor', o, lim, made),  # 1029 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1030 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1031 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1032 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1033 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1034 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1035 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1036 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1037 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1038 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1039 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 848 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 849 __asgn_plain
+    _b850,  # 850 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 851 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 852 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 853 __asgn_plain
+    _b854,  # 854 ProtectionFromChosen
+    _b855,  # 855 HasKeywords
+    _b856,  # 856 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 857 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 860 __asgn_plain
+    _b861,  # 861 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 862 __asgn_plain
+    _b863,  # 863 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 864 __asgn_plain
+    _b865,  # 865 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 866 __asgn_plain
+    _b867,  # 867 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 868 __asgn_plain
+    _b869,  # 869 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 870 __asgn_plain
+    _b871,  # 871 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 872 __asgn_plain
+    _b873,  # 873 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 874 __asgn_plain
+    _b875,  # 875 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 876 __asgn_plain
+    _b877,  # 877 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 878 __asgn_plain
+    _b879,  # 879 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 880 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 881 __asgn_plain
+    _b882,  # 882 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 883 __asgn_plain
+    _b884,  # 884 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 887 __asgn_plain
+    _b888,  # 888 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 889 __asgn_plain
+    _b890,  # 890 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 891 __asgn_plain
+    _b892,  # 892 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 893 __asgn_plain
+    _b894,  # 894 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 895 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 896 __asgn_plain
+    _b897,  # 897 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 900 __asgn_plain
+    _b901,  # 901 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 902 __asgn_plain
+    _b903,  # 903 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 904 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 905 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 906 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 907 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 908 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 909 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 910 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 911 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 912 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 913 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 914 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 915 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 916 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 917 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 918 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 919 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 920 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 921 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 922 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 923 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 924 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 925 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 928 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'unpreventable', o, lim, made),  # 938 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 943 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 944 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 945 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 946 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 947 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 948 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 959 __asgn_plain
+    _b960,  # 960 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 961 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 962 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 963 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 964 __asgn_plain
+    _b965,  # 965 UpToXTargets
+    _node,  # 966 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 967 __asgn_plain
+    _b968,  # 968 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 969 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 970 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 971 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 972 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 973 __asgn_plain
+    _b974,  # 974 OntoBattlefield
+    _node,  # 975 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 976 __asgn_plain
+    _b977,  # 977 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 978 __asgn_plain
+    _b979,  # 979 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 980 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 981 __asgn_plain
+    _b982,  # 982 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 985 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 995 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1000 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1005 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1006 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1008 __asgn_plain
+    _b1009,  # 1009 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1011 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1012 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1018 __asgn_plain
+    _b1019,  # 1019 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1021 __asgn_plain
+    _b1022,  # 1022 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1023 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1024 __asgn_plain
+    _b1025,  # 1025 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1026 __asgn_plain
+    _b1027,  # 1027 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1028 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1030 __asgn_plain
+    _b1031,  # 1031 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosencolor', o, lim, made),  # 1032 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1033 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1035 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1036 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1037 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1038 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1039 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1040 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1041 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1042 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1043 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1044 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1045 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1046 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1047 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1048 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1049 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1050 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1051 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1043 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1044 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1045 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1046 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1047 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1048 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1050 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1051 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1052 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1053 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1054 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1055 __asgn_plain
-    _b1056,  # 1056 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1057 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1058 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1059 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1060 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1061 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1062 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1064 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1066 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1067 __asgn_optional
-    _node,  # 1068 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1072 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1074 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1077 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1078 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1079 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1080 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'alsocontroller', o, lim, made),  # 1081 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1082 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1083 __asgn_plain
-    _b1084,  # 1084 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1085 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1086 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1087 __asgn_plain
-    _b1088,  # 1088 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1089 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1090 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1091 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1092 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1093 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1094 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1095 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1096 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1097 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1098 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1101 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1054 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1055 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1058 __asgn_plain
+    _b1059,  # 1059 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1060 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1061 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1062 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1064 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1065 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1066 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1067 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1069 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1070 __asgn_optional
+    _node,  # 1071 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1073 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1078 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1079 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1080 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1081 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1082 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1083 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsocontroller', o, lim, made),  # 1084 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1085 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1086 __asgn_plain
+    _b1087,  # 1087 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1088 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1089 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1090 __asgn_plain
+    _b1091,  # 1091 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1092 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1093 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1095 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1096 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1097 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1099 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1102 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1105 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1108 __asgn_optional
-    _match_node,  # 1109 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1111 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1112 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1113 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1114 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1115 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1116 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1117 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1118 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1120 __asgn_plain
-    _b1121,  # 1121 EntersEvent
-    _node,  # 1122 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1123 __asgn_plain
-    _b1124,  # 1124 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1125 __asgn_plain
-    _b1126,  # 1126 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1127 __asgn_plain
-    _b1128,  # 1128 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1129 __asgn_plain
-    _b1130,  # 1130 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1131 __asgn_plain
-    _b1132,  # 1132 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1133 __asgn_plain
-    _b1134,  # 1134 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1135 __asgn_plain
-    _b1136,  # 1136 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1137 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1138 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1145 __asgn_plain
-    _b1146,  # 1146 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1147 __asgn_plain
-    _b1148,  # 1148 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1149 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1150 __asgn_plain
-    _b1151,  # 1151 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1152 __asgn_plain
-    _b1153,  # 1153 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1154 __asgn_plain
-    _b1155,  # 1155 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1156 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1157 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1158 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1159 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1160 __asgn_plain
-    _b1161,  # 1161 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1162 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1163 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1164 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1165 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1166 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1167 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1168 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1169 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1170 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1171 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1104 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1108 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1111 __asgn_optional
+    _match_node,  # 1112 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1113 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1115 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1116 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1117 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1118 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1119 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1120 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1121 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1122 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1123 __asgn_plain
+    _b1124,  # 1124 EntersEvent
+    _node,  # 1125 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1126 __asgn_plain
+    _b1127,  # 1127 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1128 __asgn_plain
+    _b1129,  # 1129 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1130 __asgn_plain
+    _b1131,  # 1131 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1132 __asgn_plain
+    _b1133,  # 1133 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1134 __asgn_plain
+    _b1135,  # 1135 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1136 __asgn_plain
+    _b1137,  # 1137 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1138 __asgn_plain
+    _b1139,  # 1139 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1140 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1141 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1142 __asgn_plain
+    _b1143,  # 1143 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1144 __asgn_plain
+    _b1145,  # 1145 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1148 __asgn_plain
+    _b1149,  # 1149 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1152 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1153 __asgn_plain
+    _b1154,  # 1154 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1157 __asgn_plain
+    _b1158,  # 1158 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1160 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1161 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1162 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1163 __asgn_plain
+    _b1164,  # 1164 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1165 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1166 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1167 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1168 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1169 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1170 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1171 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1172 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1174 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 515, 714, 756, 807, 963, 972, 1068, 1122])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 342, 518, 717, 759, 810, 966, 975, 1071, 1125])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -87872,237 +88182,237 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 316 __asgn_plain
     _b317,  # 317 AsTurnedFaceUpStmt
     None,  # 318 __asgn_plain
-    _b319,  # 319 EntersAsCopyStmt
-    _b320,  # 320 CardAltCostStmt
+    None,  # 319 __asgn_plain
+    _b320,  # 320 LifeFloorStmt
     None,  # 321 __asgn_plain
-    None,  # 322 __asgn_plain
-    _b323,  # 323 CardAddCostStmt
+    _b322,  # 322 EntersAsCopyStmt
+    _b323,  # 323 CardAltCostStmt
     None,  # 324 __asgn_plain
     None,  # 325 __asgn_plain
-    _b326,  # 326 CantActivateStmt
+    _b326,  # 326 CardAddCostStmt
     None,  # 327 __asgn_plain
-    _b328,  # 328 TopRevealedStmt
-    None,  # 329 __asgn_plain
+    None,  # 328 __asgn_plain
+    _b329,  # 329 CantActivateStmt
     None,  # 330 __asgn_plain
-    _b331,  # 331 AdditionalLandStmt
+    _b331,  # 331 TopRevealedStmt
     None,  # 332 __asgn_plain
     None,  # 333 __asgn_plain
-    _b334,  # 334 PlayTopStmt
+    _b334,  # 334 AdditionalLandStmt
     None,  # 335 __asgn_plain
     None,  # 336 __asgn_plain
-    _b337,  # 337 CardsStaticStmt
-    None,  # 338 KeywordName
-    None,  # 339 KeywordArg
-    None,  # 340 __asgn_zeroormore
-    None,  # 341 __asgn_plain
-    None,  # 342 __asgn_plain
-    _b343,  # 343 MoreKeywords
-    None,  # 344 __asgn_zeroormore
-    None,  # 345 __asgn_oneormore
-    None,  # 346 __asgn_plain
-    None,  # 347 __asgn_plain
-    None,  # 348 __asgn_plain
+    _b337,  # 337 PlayTopStmt
+    None,  # 338 __asgn_plain
+    None,  # 339 __asgn_plain
+    _b340,  # 340 CardsStaticStmt
+    None,  # 341 KeywordName
+    None,  # 342 KeywordArg
+    None,  # 343 __asgn_zeroormore
+    None,  # 344 __asgn_plain
+    None,  # 345 __asgn_plain
+    _b346,  # 346 MoreKeywords
+    None,  # 347 __asgn_zeroormore
+    None,  # 348 __asgn_oneormore
     None,  # 349 __asgn_plain
-    _b350,  # 350 ObjectFilter
+    None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
     None,  # 352 __asgn_plain
-    _b353,  # 353 RevealCost
+    _b353,  # 353 ObjectFilter
     None,  # 354 __asgn_plain
     None,  # 355 __asgn_plain
-    None,  # 356 __asgn_plain
+    _b356,  # 356 RevealCost
     None,  # 357 __asgn_plain
     None,  # 358 __asgn_plain
     None,  # 359 __asgn_plain
     None,  # 360 __asgn_plain
-    _b361,  # 361 ControlledThing
-    None,  # 362 __asgn_oneormore
+    None,  # 361 __asgn_plain
+    None,  # 362 __asgn_plain
     None,  # 363 __asgn_plain
-    None,  # 364 __asgn_optional
-    None,  # 365 __asgn_plain
+    _b364,  # 364 ControlledThing
+    None,  # 365 __asgn_oneormore
     None,  # 366 __asgn_plain
-    None,  # 367 __asgn_plain
-    _b368,  # 368 MayEffect
+    None,  # 367 __asgn_optional
+    None,  # 368 __asgn_plain
     None,  # 369 __asgn_plain
     None,  # 370 __asgn_plain
-    _b371,  # 371 ChooseAmongEffect
+    _b371,  # 371 MayEffect
     None,  # 372 __asgn_plain
     None,  # 373 __asgn_plain
-    _b374,  # 374 ChoosePermanentEffect
+    _b374,  # 374 ChooseAmongEffect
     None,  # 375 __asgn_plain
     None,  # 376 __asgn_plain
-    _b377,  # 377 ExtraTurnEffect
+    _b377,  # 377 ChoosePermanentEffect
     None,  # 378 __asgn_plain
     None,  # 379 __asgn_plain
-    _b380,  # 380 SkipTurnEffect
+    _b380,  # 380 ExtraTurnEffect
     None,  # 381 __asgn_plain
     None,  # 382 __asgn_plain
-    None,  # 383 __asgn_plain
-    _b384,  # 384 CantCastEffect
+    _b383,  # 383 SkipTurnEffect
+    None,  # 384 __asgn_plain
     None,  # 385 __asgn_plain
     None,  # 386 __asgn_plain
-    _b387,  # 387 PlayerTopCardActionEffect
+    _b387,  # 387 CantCastEffect
     None,  # 388 __asgn_plain
     None,  # 389 __asgn_plain
-    None,  # 390 __asgn_plain
+    _b390,  # 390 PlayerTopCardActionEffect
     None,  # 391 __asgn_plain
     None,  # 392 __asgn_plain
-    _b393,  # 393 PlayerTapsEffect
+    None,  # 393 __asgn_plain
     None,  # 394 __asgn_plain
-    _b395,  # 395 LoseLifeEffect
-    None,  # 396 __asgn_plain
+    None,  # 395 __asgn_plain
+    _b396,  # 396 PlayerTapsEffect
     None,  # 397 __asgn_plain
-    None,  # 398 __asgn_plain
-    _b399,  # 399 PlayerCountersEffect
+    _b398,  # 398 LoseLifeEffect
+    None,  # 399 __asgn_plain
     None,  # 400 __asgn_plain
-    _b401,  # 401 ShuffleIntoLibraryEffect
-    None,  # 402 __asgn_plain
+    None,  # 401 __asgn_plain
+    _b402,  # 402 PlayerCountersEffect
     None,  # 403 __asgn_plain
-    None,  # 404 __asgn_plain
-    _b405,  # 405 ShuffleCardsIntoLibraryEffect
+    _b404,  # 404 ShuffleIntoLibraryEffect
+    None,  # 405 __asgn_plain
     None,  # 406 __asgn_plain
-    _b407,  # 407 PlayerMillEffect
-    None,  # 408 __asgn_plain
-    _b409,  # 409 BlockRequirementEffect
-    None,  # 410 __asgn_plain
-    _b411,  # 411 PreventAllEffect
-    _b412,  # 412 PreventDealtByEffect
+    None,  # 407 __asgn_plain
+    _b408,  # 408 ShuffleCardsIntoLibraryEffect
+    None,  # 409 __asgn_plain
+    _b410,  # 410 PlayerMillEffect
+    None,  # 411 __asgn_plain
+    _b412,  # 412 BlockRequirementEffect
     None,  # 413 __asgn_plain
-    _b414,  # 414 UnpreventableEffect
-    None,  # 415 __asgn_plain
+    _b414,  # 414 PreventAllEffect
+    _b415,  # 415 PreventDealtByEffect
     None,  # 416 __asgn_plain
-    None,  # 417 __asgn_plain
-    _b418,  # 418 RevealTopEffect
+    _b417,  # 417 UnpreventableEffect
+    None,  # 418 __asgn_plain
     None,  # 419 __asgn_plain
     None,  # 420 __asgn_plain
-    _b421,  # 421 TopCardActionEffect
+    _b421,  # 421 RevealTopEffect
     None,  # 422 __asgn_plain
-    _b423,  # 423 PayEffect
-    None,  # 424 __asgn_plain
-    _b425,  # 425 RevealCostEffect
-    None,  # 426 __asgn_plain
+    None,  # 423 __asgn_plain
+    _b424,  # 424 TopCardActionEffect
+    None,  # 425 __asgn_plain
+    _b426,  # 426 PayEffect
     None,  # 427 __asgn_plain
-    _b428,  # 428 NumberedActionEffect
+    _b428,  # 428 RevealCostEffect
     None,  # 429 __asgn_plain
-    _b430,  # 430 AttachEffect
-    None,  # 431 __asgn_plain
+    None,  # 430 __asgn_plain
+    _b431,  # 431 NumberedActionEffect
     None,  # 432 __asgn_plain
-    _b433,  # 433 FightEffect
+    _b433,  # 433 AttachEffect
     None,  # 434 __asgn_plain
     None,  # 435 __asgn_plain
-    None,  # 436 __asgn_plain
-    _b437,  # 437 LookActionEffect
+    _b436,  # 436 FightEffect
+    None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
-    _b439,  # 439 LookAtTopEffect
-    None,  # 440 __asgn_plain
+    None,  # 439 __asgn_plain
+    _b440,  # 440 LookActionEffect
     None,  # 441 __asgn_plain
-    _b442,  # 442 ObjectDamageEffect
+    _b442,  # 442 LookAtTopEffect
     None,  # 443 __asgn_plain
     None,  # 444 __asgn_plain
-    None,  # 445 __asgn_plain
+    _b445,  # 445 ObjectDamageEffect
     None,  # 446 __asgn_plain
-    _b447,  # 447 MoveCountersEffect
+    None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
-    _b450,  # 450 ChangeTargetEffect
+    _b450,  # 450 MoveCountersEffect
     None,  # 451 __asgn_plain
     None,  # 452 __asgn_plain
-    None,  # 453 __asgn_plain
-    _b454,  # 454 ChooseTargetsEffect
+    _b453,  # 453 ChangeTargetEffect
+    None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
     None,  # 456 __asgn_plain
-    _b457,  # 457 ChangeBaseEffect
+    _b457,  # 457 ChooseTargetsEffect
     None,  # 458 __asgn_plain
-    _b459,  # 459 TransformEffect
-    None,  # 460 __asgn_plain
+    None,  # 459 __asgn_plain
+    _b460,  # 460 ChangeBaseEffect
     None,  # 461 __asgn_plain
-    _b462,  # 462 ReturnExiledWithEffect
+    _b462,  # 462 TransformEffect
     None,  # 463 __asgn_plain
-    _b464,  # 464 PlayerShufflesEffect
-    None,  # 465 __asgn_plain
-    _b466,  # 466 ExchangeLifeEffect
-    None,  # 467 __asgn_plain
-    _b468,  # 468 ChooseColorEffect
-    None,  # 469 __asgn_plain
+    None,  # 464 __asgn_plain
+    _b465,  # 465 ReturnExiledWithEffect
+    None,  # 466 __asgn_plain
+    _b467,  # 467 PlayerShufflesEffect
+    None,  # 468 __asgn_plain
+    _b469,  # 469 ExchangeLifeEffect
     None,  # 470 __asgn_plain
-    _b471,  # 471 RevealHandEffect
+    _b471,  # 471 ChooseColorEffect
     None,  # 472 __asgn_plain
     None,  # 473 __asgn_plain
-    _b474,  # 474 ChooseNameEffect
+    _b474,  # 474 RevealHandEffect
     None,  # 475 __asgn_plain
-    _b476,  # 476 TurnFaceDownEffect
-    None,  # 477 __asgn_plain
-    _b478,  # 478 HaveEffect
-    None,  # 479 __asgn_plain
+    None,  # 476 __asgn_plain
+    _b477,  # 477 ChooseNameEffect
+    None,  # 478 __asgn_plain
+    _b479,  # 479 TurnFaceDownEffect
     None,  # 480 __asgn_plain
-    _b481,  # 481 ExchangeControlEffect
+    _b481,  # 481 HaveEffect
     None,  # 482 __asgn_plain
-    _b483,  # 483 FlipCoinEffect
-    None,  # 484 __asgn_optional
-    None,  # 485 __asgn_optional
-    None,  # 486 __asgn_oneormore
-    None,  # 487 Supertype
-    None,  # 488 CardType
-    None,  # 489 Color
-    None,  # 490 __asgn_plain
-    _b491,  # 491 Mode
-    None,  # 492 __asgn_oneormore
+    None,  # 483 __asgn_plain
+    _b484,  # 484 ExchangeControlEffect
+    None,  # 485 __asgn_plain
+    _b486,  # 486 FlipCoinEffect
+    None,  # 487 __asgn_optional
+    None,  # 488 __asgn_optional
+    None,  # 489 __asgn_oneormore
+    None,  # 490 Supertype
+    None,  # 491 CardType
+    None,  # 492 Color
     None,  # 493 __asgn_plain
-    None,  # 494 __asgn_plain
-    None,  # 495 __asgn_plain
+    _b494,  # 494 Mode
+    None,  # 495 __asgn_oneormore
     None,  # 496 __asgn_plain
     None,  # 497 __asgn_plain
-    _b498,  # 498 TriggeredStmt
+    None,  # 498 __asgn_plain
     None,  # 499 __asgn_plain
     None,  # 500 __asgn_plain
-    _b501,  # 501 ActivatedStmt
+    _b501,  # 501 TriggeredStmt
     None,  # 502 __asgn_plain
-    _b503,  # 503 PTDefiningStmt
-    None,  # 504 __asgn_optional
+    None,  # 503 __asgn_plain
+    _b504,  # 504 ActivatedStmt
     None,  # 505 __asgn_plain
-    None,  # 506 __asgn_plain
-    None,  # 507 __asgn_plain
-    None,  # 508 __asgn_oneormore
+    _b506,  # 506 PTDefiningStmt
+    None,  # 507 __asgn_optional
+    None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
-    _b510,  # 510 SpellKind
+    None,  # 510 __asgn_plain
     None,  # 511 __asgn_oneormore
     None,  # 512 __asgn_plain
-    None,  # 513 __asgn_plain
-    _b514,  # 514 EntersTappedStmt
-    None,  # 515 GrantedAbility
-    None,  # 516 __asgn_optional
-    None,  # 517 __asgn_optional
-    None,  # 518 __asgn_plain
-    None,  # 519 __asgn_plain
-    _b520,  # 520 PTPair
-    None,  # 521 __asgn_oneormore
-    None,  # 522 __asgn_oneormore
-    None,  # 523 __asgn_optional
-    None,  # 524 __asgn_optional
-    None,  # 525 __asgn_plain
-    _b526,  # 526 CostPerPermanentStmt
-    None,  # 527 __asgn_plain
-    _b528,  # 528 CostPerTargetStmt
-    None,  # 529 __asgn_plain
-    _b530,  # 530 UncounterableStmt
-    None,  # 531 __asgn_oneormore
+    _b513,  # 513 SpellKind
+    None,  # 514 __asgn_oneormore
+    None,  # 515 __asgn_plain
+    None,  # 516 __asgn_plain
+    _b517,  # 517 EntersTappedStmt
+    None,  # 518 GrantedAbility
+    None,  # 519 __asgn_optional
+    None,  # 520 __asgn_optional
+    None,  # 521 __asgn_plain
+    None,  # 522 __asgn_plain
+    _b523,  # 523 PTPair
+    None,  # 524 __asgn_oneormore
+    None,  # 525 __asgn_oneormore
+    None,  # 526 __asgn_optional
+    None,  # 527 __asgn_optional
+    None,  # 528 __asgn_plain
+    _b529,  # 529 CostPerPermanentStmt
+    None,  # 530 __asgn_plain
+    _b531,  # 531 CostPerTargetStmt
     None,  # 532 __asgn_plain
-    None,  # 533 __asgn_plain
-    _b534,  # 534 StaticStmt
-    _b535,  # 535 KeywordCost
+    _b533,  # 533 UncounterableStmt
+    None,  # 534 __asgn_oneormore
+    None,  # 535 __asgn_plain
     None,  # 536 __asgn_plain
-    _b537,  # 537 TypeArg
-    _b538,  # 538 QualityArg
+    _b537,  # 537 StaticStmt
+    _b538,  # 538 KeywordCost
     None,  # 539 __asgn_plain
-    _b540,  # 540 OntoArg
-    None,  # 541 __asgn_plain
-    _b542,  # 542 ForArg
-    None,  # 543 __asgn_optional
-    None,  # 544 __asgn_oneormore
-    None,  # 545 __asgn_oneormore
-    None,  # 546 __asgn_oneormore
-    None,  # 547 __asgn_plain
-    None,  # 548 __asgn_plain
-    None,  # 549 __asgn_plain
+    _b540,  # 540 TypeArg
+    _b541,  # 541 QualityArg
+    None,  # 542 __asgn_plain
+    _b543,  # 543 OntoArg
+    None,  # 544 __asgn_plain
+    _b545,  # 545 ForArg
+    None,  # 546 __asgn_optional
+    None,  # 547 __asgn_oneormore
+    None,  # 548 __asgn_oneormore
+    None,  # 549 __asgn_oneormore
     None,  # 550 __asgn_plain
     None,  # 551 __asgn_plain
     None,  # 552 __asgn_plain
@@ -88110,239 +88420,239 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
-    _b557,  # 557 ControlClause
+    None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
     None,  # 559 __asgn_plain
-    None,  # 560 __asgn_plain
+    _b560,  # 560 ControlClause
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
-    None,  # 564 __asgn_oneormore
+    None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    None,  # 567 __asgn_plain
+    None,  # 567 __asgn_oneormore
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    _b571,  # 571 DividedDamageEffect
+    None,  # 571 __asgn_plain
     None,  # 572 __asgn_plain
-    _b573,  # 573 DamageEffect
-    None,  # 574 __asgn_plain
-    _b575,  # 575 DestroyEffect
-    None,  # 576 __asgn_plain
+    None,  # 573 __asgn_plain
+    _b574,  # 574 DividedDamageEffect
+    None,  # 575 __asgn_plain
+    _b576,  # 576 DamageEffect
     None,  # 577 __asgn_plain
-    None,  # 578 __asgn_plain
-    _b579,  # 579 DrawEffect
-    _b580,  # 580 TokenCopyEffect
+    _b578,  # 578 DestroyEffect
+    None,  # 579 __asgn_plain
+    None,  # 580 __asgn_plain
     None,  # 581 __asgn_plain
-    None,  # 582 __asgn_plain
-    None,  # 583 __asgn_plain
+    _b582,  # 582 DrawEffect
+    _b583,  # 583 TokenCopyEffect
     None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
-    _b586,  # 586 TokenEffect
-    _b587,  # 587 AddManaEffect
+    None,  # 586 __asgn_plain
+    None,  # 587 __asgn_plain
     None,  # 588 __asgn_plain
-    _b589,  # 589 DiscardEffect
-    None,  # 590 __asgn_plain
-    _b591,  # 591 GainLifeEffect
-    None,  # 592 __asgn_plain
+    _b589,  # 589 TokenEffect
+    _b590,  # 590 AddManaEffect
+    None,  # 591 __asgn_plain
+    _b592,  # 592 DiscardEffect
     None,  # 593 __asgn_plain
-    _b594,  # 594 GainControlEffect
+    _b594,  # 594 GainLifeEffect
     None,  # 595 __asgn_plain
-    _b596,  # 596 ReturnDiscardedEffect
-    None,  # 597 __asgn_plain
-    _b598,  # 598 ReturnToHandEffect
-    None,  # 599 __asgn_plain
+    None,  # 596 __asgn_plain
+    _b597,  # 597 GainControlEffect
+    None,  # 598 __asgn_plain
+    _b599,  # 599 ReturnDiscardedEffect
     None,  # 600 __asgn_plain
-    None,  # 601 __asgn_plain
-    _b602,  # 602 ReturnFromGraveyardEffect
+    _b601,  # 601 ReturnToHandEffect
+    None,  # 602 __asgn_plain
     None,  # 603 __asgn_plain
     None,  # 604 __asgn_plain
-    None,  # 605 __asgn_plain
-    _b606,  # 606 ReturnToBattlefieldEffect
+    _b605,  # 605 ReturnFromGraveyardEffect
+    None,  # 606 __asgn_plain
     None,  # 607 __asgn_plain
     None,  # 608 __asgn_plain
-    _b609,  # 609 ReturnAllFromGraveyardsEffect
+    _b609,  # 609 ReturnToBattlefieldEffect
     None,  # 610 __asgn_plain
     None,  # 611 __asgn_plain
-    None,  # 612 __asgn_plain
+    _b612,  # 612 ReturnAllFromGraveyardsEffect
     None,  # 613 __asgn_plain
-    _b614,  # 614 SearchEffect
+    None,  # 614 __asgn_plain
     None,  # 615 __asgn_plain
     None,  # 616 __asgn_plain
-    None,  # 617 __asgn_plain
-    _b618,  # 618 CounterSpellEffect
+    _b617,  # 617 SearchEffect
+    None,  # 618 __asgn_plain
     None,  # 619 __asgn_plain
-    _b620,  # 620 ShuffleEffect
-    None,  # 621 __asgn_plain
+    None,  # 620 __asgn_plain
+    _b621,  # 621 CounterSpellEffect
     None,  # 622 __asgn_plain
-    _b623,  # 623 ShuffleIntoEffect
+    _b623,  # 623 ShuffleEffect
     None,  # 624 __asgn_plain
     None,  # 625 __asgn_plain
-    None,  # 626 __asgn_plain
-    _b627,  # 627 MillEffect
+    _b626,  # 626 ShuffleIntoEffect
+    None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
     None,  # 629 __asgn_plain
-    _b630,  # 630 PutStickerEffect
+    _b630,  # 630 MillEffect
     None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
-    _b633,  # 633 PutFromHandEffect
+    _b633,  # 633 PutStickerEffect
     None,  # 634 __asgn_plain
     None,  # 635 __asgn_plain
-    None,  # 636 __asgn_plain
-    _b637,  # 637 PutCountersEffect
+    _b636,  # 636 PutFromHandEffect
+    None,  # 637 __asgn_plain
     None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
-    None,  # 640 __asgn_plain
-    _b641,  # 641 PutOnLibraryEffect
+    _b640,  # 640 PutCountersEffect
+    None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
-    _b643,  # 643 PutIntoZoneEffect
-    None,  # 644 __asgn_plain
+    None,  # 643 __asgn_plain
+    _b644,  # 644 PutOnLibraryEffect
     None,  # 645 __asgn_plain
-    None,  # 646 __asgn_plain
+    _b646,  # 646 PutIntoZoneEffect
     None,  # 647 __asgn_plain
-    _b648,  # 648 PileActionEffect
+    None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
-    None,  # 651 __asgn_plain
+    _b651,  # 651 PileActionEffect
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
-    _b654,  # 654 ExileEffect
+    None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
-    _b657,  # 657 ExileCardsEffect
+    _b657,  # 657 ExileEffect
     None,  # 658 __asgn_plain
-    _b659,  # 659 ExileTopEffect
-    None,  # 660 __asgn_plain
-    _b661,  # 661 RegenerateEffect
-    None,  # 662 __asgn_plain
+    None,  # 659 __asgn_plain
+    _b660,  # 660 ExileCardsEffect
+    None,  # 661 __asgn_plain
+    _b662,  # 662 ExileTopEffect
     None,  # 663 __asgn_plain
-    _b664,  # 664 PlayerSacrificesEffect
+    _b664,  # 664 RegenerateEffect
     None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
-    None,  # 667 __asgn_plain
-    _b668,  # 668 SacrificeEffect
+    _b667,  # 667 PlayerSacrificesEffect
+    None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
-    _b670,  # 670 UntapEffect
-    None,  # 671 __asgn_plain
-    _b672,  # 672 TapOrUntapEffect
-    None,  # 673 __asgn_plain
-    _b674,  # 674 TapEffect
-    None,  # 675 __asgn_plain
-    _b676,  # 676 RemoveAllCountersEffect
-    None,  # 677 __asgn_plain
+    None,  # 670 __asgn_plain
+    _b671,  # 671 SacrificeEffect
+    None,  # 672 __asgn_plain
+    _b673,  # 673 UntapEffect
+    None,  # 674 __asgn_plain
+    _b675,  # 675 TapOrUntapEffect
+    None,  # 676 __asgn_plain
+    _b677,  # 677 TapEffect
     None,  # 678 __asgn_plain
-    None,  # 679 __asgn_plain
-    _b680,  # 680 RemoveCountersEffect
+    _b679,  # 679 RemoveAllCountersEffect
+    None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
-    _b682,  # 682 DelayedEffect
-    None,  # 683 __asgn_plain
-    _b684,  # 684 PreventEffect
-    None,  # 685 __asgn_plain
-    _b686,  # 686 CastThisEffect
-    None,  # 687 __asgn_plain
-    _b688,  # 688 CopySpellEffect
-    _b689,  # 689 NoRegenEffect
+    None,  # 682 __asgn_plain
+    _b683,  # 683 RemoveCountersEffect
+    None,  # 684 __asgn_plain
+    _b685,  # 685 DelayedEffect
+    None,  # 686 __asgn_plain
+    _b687,  # 687 PreventEffect
+    None,  # 688 __asgn_plain
+    _b689,  # 689 CastThisEffect
     None,  # 690 __asgn_plain
-    None,  # 691 __asgn_plain
-    None,  # 692 __asgn_plain
-    _b693,  # 693 PhaseOutEffect
+    _b691,  # 691 CopySpellEffect
+    _b692,  # 692 NoRegenEffect
+    None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
-    _b696,  # 696 NoUntapEffect
+    _b696,  # 696 PhaseOutEffect
     None,  # 697 __asgn_plain
-    _b698,  # 698 ContinuousEffect
-    None,  # 699 ActionWord
-    _b700,  # 700 PlayerRef
-    None,  # 701 __asgn_plain
-    None,  # 702 __asgn_plain
-    None,  # 703 __asgn_oneormore
-    None,  # 704 BackWord
-    None,  # 705 __asgn_optional
+    None,  # 698 __asgn_plain
+    _b699,  # 699 NoUntapEffect
+    None,  # 700 __asgn_plain
+    _b701,  # 701 ContinuousEffect
+    None,  # 702 ActionWord
+    _b703,  # 703 PlayerRef
+    None,  # 704 __asgn_plain
+    None,  # 705 __asgn_plain
     None,  # 706 __asgn_oneormore
-    _b707,  # 707 PerCount
-    None,  # 708 __asgn_plain
-    None,  # 709 __asgn_plain
-    _b710,  # 710 HalfLife
+    None,  # 707 BackWord
+    None,  # 708 __asgn_optional
+    None,  # 709 __asgn_oneormore
+    _b710,  # 710 PerCount
     None,  # 711 __asgn_plain
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_oneormore
-    None,  # 714 TargetRef
+    _b713,  # 713 HalfLife
+    None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
-    _b716,  # 716 AnyNumberTargets
-    None,  # 717 __asgn_plain
-    _b718,  # 718 AnyTarget
-    None,  # 719 __asgn_plain
+    None,  # 716 __asgn_oneormore
+    None,  # 717 TargetRef
+    None,  # 718 __asgn_plain
+    _b719,  # 719 AnyNumberTargets
     None,  # 720 __asgn_plain
-    _b721,  # 721 UpToTargets
+    _b721,  # 721 AnyTarget
     None,  # 722 __asgn_plain
-    _b723,  # 723 EachOfThem
-    None,  # 724 __asgn_plain
-    _b725,  # 725 EachPlayers
-    None,  # 726 __asgn_plain
-    _b727,  # 727 ThatRef
-    None,  # 728 __asgn_plain
-    _b729,  # 729 EnchantedRef
-    None,  # 730 __asgn_plain
-    _b731,  # 731 RestRef
-    None,  # 732 __asgn_plain
+    None,  # 723 __asgn_plain
+    _b724,  # 724 UpToTargets
+    None,  # 725 __asgn_plain
+    _b726,  # 726 EachOfThem
+    None,  # 727 __asgn_plain
+    _b728,  # 728 EachPlayers
+    None,  # 729 __asgn_plain
+    _b730,  # 730 ThatRef
+    None,  # 731 __asgn_plain
+    _b732,  # 732 EnchantedRef
     None,  # 733 __asgn_plain
-    None,  # 734 __asgn_plain
-    _b735,  # 735 MayPlayEffect
+    _b734,  # 734 RestRef
+    None,  # 735 __asgn_plain
     None,  # 736 __asgn_plain
     None,  # 737 __asgn_plain
-    None,  # 738 __asgn_optional
-    None,  # 739 __asgn_optional
-    None,  # 740 __asgn_optional
-    None,  # 741 __asgn_plain
-    None,  # 742 __asgn_plain
-    None,  # 743 __asgn_plain
+    _b738,  # 738 MayPlayEffect
+    None,  # 739 __asgn_plain
+    None,  # 740 __asgn_plain
+    None,  # 741 __asgn_optional
+    None,  # 742 __asgn_optional
+    None,  # 743 __asgn_optional
     None,  # 744 __asgn_plain
     None,  # 745 __asgn_plain
     None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_optional
+    None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_optional
-    None,  # 752 __asgn_optional
+    None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
-    None,  # 754 __asgn_plain
-    _b755,  # 755 BeginningTrigger
-    None,  # 756 Trigger
+    None,  # 754 __asgn_optional
+    None,  # 755 __asgn_optional
+    None,  # 756 __asgn_plain
     None,  # 757 __asgn_plain
-    None,  # 758 __asgn_plain
-    _b759,  # 759 LastCounterTrigger
+    _b758,  # 758 BeginningTrigger
+    None,  # 759 Trigger
     None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    _b763,  # 763 BatchAttackTrigger
+    _b762,  # 762 LastCounterTrigger
+    None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    _b766,  # 766 ToGraveyardTrigger
+    _b766,  # 766 BatchAttackTrigger
     None,  # 767 __asgn_plain
-    _b768,  # 768 ThisTrigger
-    None,  # 769 __asgn_plain
+    None,  # 768 __asgn_plain
+    _b769,  # 769 ToGraveyardTrigger
     None,  # 770 __asgn_plain
-    _b771,  # 771 DiscardTrigger
+    _b771,  # 771 ThisTrigger
     None,  # 772 __asgn_plain
     None,  # 773 __asgn_plain
-    _b774,  # 774 LifeGainTrigger
+    _b774,  # 774 DiscardTrigger
     None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    _b777,  # 777 CastTrigger
+    _b777,  # 777 LifeGainTrigger
     None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    _b780,  # 780 AttachedTrigger
+    _b780,  # 780 CastTrigger
     None,  # 781 __asgn_plain
     None,  # 782 __asgn_plain
-    _b783,  # 783 YoursTrigger
+    _b783,  # 783 AttachedTrigger
     None,  # 784 __asgn_plain
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_optional
+    None,  # 785 __asgn_plain
+    _b786,  # 786 YoursTrigger
     None,  # 787 __asgn_plain
-    None,  # 788 __asgn_plain
-    None,  # 789 __asgn_plain
+    None,  # 788 __asgn_optional
+    None,  # 789 __asgn_optional
     None,  # 790 __asgn_plain
     None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
@@ -88350,135 +88660,135 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
     None,  # 796 __asgn_plain
-    _b797,  # 797 ZonePlace
+    None,  # 797 __asgn_plain
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_oneormore
-    None,  # 800 __asgn_plain
+    None,  # 799 __asgn_plain
+    _b800,  # 800 ZonePlace
     None,  # 801 __asgn_plain
-    None,  # 802 __asgn_plain
+    None,  # 802 __asgn_oneormore
     None,  # 803 __asgn_plain
     None,  # 804 __asgn_plain
     None,  # 805 __asgn_plain
-    _b806,  # 806 PTChoice
-    None,  # 807 StaticPart
+    None,  # 806 __asgn_plain
+    None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
-    None,  # 809 __asgn_plain
-    _b810,  # 810 PTChange
+    _b809,  # 809 PTChoice
+    None,  # 810 StaticPart
     None,  # 811 __asgn_plain
-    _b812,  # 812 CantAttackOrBlock
-    None,  # 813 __asgn_plain
-    _b814,  # 814 CantAttack
-    _b815,  # 815 CantBlockMatching
+    None,  # 812 __asgn_plain
+    _b813,  # 813 PTChange
+    None,  # 814 __asgn_plain
+    _b815,  # 815 CantAttackOrBlock
     None,  # 816 __asgn_plain
-    _b817,  # 817 CantBlock
-    None,  # 818 __asgn_plain
-    _b819,  # 819 CantBeBlockedByFewer
-    _b820,  # 820 CantBeBlockedExcept
-    _b821,  # 821 CanBlockOnly
-    _b822,  # 822 BlockCapacity
-    None,  # 823 __asgn_plain
-    _b824,  # 824 BlocksDespite
-    None,  # 825 __asgn_plain
+    _b817,  # 817 CantAttack
+    _b818,  # 818 CantBlockMatching
+    None,  # 819 __asgn_plain
+    _b820,  # 820 CantBlock
+    None,  # 821 __asgn_plain
+    _b822,  # 822 CantBeBlockedByFewer
+    _b823,  # 823 CantBeBlockedExcept
+    _b824,  # 824 CanBlockOnly
+    _b825,  # 825 BlockCapacity
     None,  # 826 __asgn_plain
-    _b827,  # 827 CantBeTargetedByOnly
+    _b827,  # 827 BlocksDespite
     None,  # 828 __asgn_plain
-    _b829,  # 829 CantBeTargetedBy
-    _b830,  # 830 CantBeTargeted
+    None,  # 829 __asgn_plain
+    _b830,  # 830 CantBeTargetedByOnly
     None,  # 831 __asgn_plain
-    _b832,  # 832 CantBeDestroyed
-    None,  # 833 __asgn_plain
-    _b834,  # 834 CantPhaseOut
-    None,  # 835 __asgn_plain
-    _b836,  # 836 PhasesEachUntap
-    None,  # 837 __asgn_plain
+    _b832,  # 832 CantBeTargetedBy
+    _b833,  # 833 CantBeTargeted
+    None,  # 834 __asgn_plain
+    _b835,  # 835 CantBeDestroyed
+    None,  # 836 __asgn_plain
+    _b837,  # 837 CantPhaseOut
     None,  # 838 __asgn_plain
-    _b839,  # 839 BasePT
+    _b839,  # 839 PhasesEachUntap
     None,  # 840 __asgn_plain
-    _b841,  # 841 GainsAbility
-    None,  # 842 __asgn_plain
+    None,  # 841 __asgn_plain
+    _b842,  # 842 BasePT
     None,  # 843 __asgn_plain
-    _b844,  # 844 HasKeywordAtManaCost
+    _b844,  # 844 GainsAbility
     None,  # 845 __asgn_plain
     None,  # 846 __asgn_plain
-    _b847,  # 847 HasKeywordFrom
+    _b847,  # 847 HasKeywordAtManaCost
     None,  # 848 __asgn_plain
     None,  # 849 __asgn_plain
-    None,  # 850 __asgn_plain
-    _b851,  # 851 ProtectionFromChosen
-    _b852,  # 852 HasKeywords
-    _b853,  # 853 LosesKeywords
-    None,  # 854 __asgn_plain
-    None,  # 855 __asgn_plain
-    _b856,  # 856 CombatDamageSteps
+    _b850,  # 850 HasKeywordFrom
+    None,  # 851 __asgn_plain
+    None,  # 852 __asgn_plain
+    None,  # 853 __asgn_plain
+    _b854,  # 854 ProtectionFromChosen
+    _b855,  # 855 HasKeywords
+    _b856,  # 856 LosesKeywords
     None,  # 857 __asgn_plain
-    _b858,  # 858 AssignsExcess
-    None,  # 859 __asgn_plain
-    _b860,  # 860 AttacksUntapped
-    None,  # 861 __asgn_plain
-    _b862,  # 862 DoesntUntap
-    None,  # 863 __asgn_plain
-    _b864,  # 864 DamageGainsLife
-    None,  # 865 __asgn_plain
-    _b866,  # 866 DamageIsLethal
-    None,  # 867 __asgn_plain
-    _b868,  # 868 DamageAsCounters
-    None,  # 869 __asgn_plain
-    _b870,  # 870 CantBeBlockedBy
-    None,  # 871 __asgn_plain
-    _b872,  # 872 CantBeAttachedBy
-    None,  # 873 __asgn_plain
-    _b874,  # 874 PreventDamageFrom
-    None,  # 875 __asgn_plain
-    _b876,  # 876 AttacksDespite
-    None,  # 877 __asgn_plain
+    None,  # 858 __asgn_plain
+    _b859,  # 859 CombatDamageSteps
+    None,  # 860 __asgn_plain
+    _b861,  # 861 AssignsExcess
+    None,  # 862 __asgn_plain
+    _b863,  # 863 AttacksUntapped
+    None,  # 864 __asgn_plain
+    _b865,  # 865 DoesntUntap
+    None,  # 866 __asgn_plain
+    _b867,  # 867 DamageGainsLife
+    None,  # 868 __asgn_plain
+    _b869,  # 869 DamageIsLethal
+    None,  # 870 __asgn_plain
+    _b871,  # 871 DamageAsCounters
+    None,  # 872 __asgn_plain
+    _b873,  # 873 CantBeBlockedBy
+    None,  # 874 __asgn_plain
+    _b875,  # 875 CantBeAttachedBy
+    None,  # 876 __asgn_plain
+    _b877,  # 877 PreventDamageFrom
     None,  # 878 __asgn_plain
-    _b879,  # 879 TapAbilitiesCantActivate
+    _b879,  # 879 AttacksDespite
     None,  # 880 __asgn_plain
-    _b881,  # 881 MaxBlockers
-    None,  # 882 __asgn_plain
-    _b883,  # 883 AttacksEachCombat
-    None,  # 884 __asgn_plain
-    _b885,  # 885 AttacksThisTurn
-    None,  # 886 __asgn_plain
-    _b887,  # 887 MustBeBlocked
-    None,  # 888 __asgn_plain
-    _b889,  # 889 BlocksEachCombat
-    None,  # 890 __asgn_plain
-    _b891,  # 891 CantBeBlocked
-    None,  # 892 __asgn_plain
+    None,  # 881 __asgn_plain
+    _b882,  # 882 TapAbilitiesCantActivate
+    None,  # 883 __asgn_plain
+    _b884,  # 884 MaxBlockers
+    None,  # 885 __asgn_plain
+    _b886,  # 886 AttacksEachCombat
+    None,  # 887 __asgn_plain
+    _b888,  # 888 AttacksThisTurn
+    None,  # 889 __asgn_plain
+    _b890,  # 890 MustBeBlocked
+    None,  # 891 __asgn_plain
+    _b892,  # 892 BlocksEachCombat
     None,  # 893 __asgn_plain
-    _b894,  # 894 BecomesCreature
+    _b894,  # 894 CantBeBlocked
     None,  # 895 __asgn_plain
-    _b896,  # 896 ChosenCreatureType
-    None,  # 897 __asgn_plain
-    _b898,  # 898 BecomesAura
-    None,  # 899 __asgn_plain
-    _b900,  # 900 IsColor
-    None,  # 901 __asgn_plain
+    None,  # 896 __asgn_plain
+    _b897,  # 897 BecomesCreature
+    None,  # 898 __asgn_plain
+    _b899,  # 899 ChosenCreatureType
+    None,  # 900 __asgn_plain
+    _b901,  # 901 BecomesAura
     None,  # 902 __asgn_plain
-    None,  # 903 __asgn_plain
+    _b903,  # 903 IsColor
     None,  # 904 __asgn_plain
     None,  # 905 __asgn_plain
     None,  # 906 __asgn_plain
     None,  # 907 __asgn_plain
-    None,  # 908 __asgn_oneormore
-    None,  # 909 __asgn_oneormore
+    None,  # 908 __asgn_plain
+    None,  # 909 __asgn_plain
     None,  # 910 __asgn_plain
-    None,  # 911 __asgn_plain
-    None,  # 912 __asgn_optional
-    None,  # 913 __asgn_optional
-    None,  # 914 __asgn_optional
+    None,  # 911 __asgn_oneormore
+    None,  # 912 __asgn_oneormore
+    None,  # 913 __asgn_plain
+    None,  # 914 __asgn_plain
     None,  # 915 __asgn_optional
-    None,  # 916 __asgn_oneormore
+    None,  # 916 __asgn_optional
     None,  # 917 __asgn_optional
-    None,  # 918 __asgn_plain
-    None,  # 919 __asgn_plain
-    None,  # 920 __asgn_oneormore
-    None,  # 921 __asgn_optional
-    None,  # 922 __asgn_optional
-    None,  # 923 __asgn_plain
-    None,  # 924 __asgn_plain
-    None,  # 925 __asgn_plain
+    None,  # 918 __asgn_optional
+    None,  # 919 __asgn_oneormore
+    None,  # 920 __asgn_optional
+    None,  # 921 __asgn_plain
+    None,  # 922 __asgn_plain
+    None,  # 923 __asgn_oneormore
+    None,  # 924 __asgn_optional
+    None,  # 925 __asgn_optional
     None,  # 926 __asgn_plain
     None,  # 927 __asgn_plain
     None,  # 928 __asgn_plain
@@ -88488,20 +88798,20 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 932 __asgn_plain
     None,  # 933 __asgn_plain
     None,  # 934 __asgn_plain
-    None,  # 935 __asgn_optional
+    None,  # 935 __asgn_plain
     None,  # 936 __asgn_plain
     None,  # 937 __asgn_plain
-    None,  # 938 __asgn_plain
+    None,  # 938 __asgn_optional
     None,  # 939 __asgn_plain
-    None,  # 940 __asgn_optional
-    None,  # 941 __asgn_zeroormore
-    None,  # 942 __asgn_zeroormore
-    None,  # 943 __asgn_zeroormore
-    None,  # 944 __asgn_oneormore
-    None,  # 945 __asgn_oneormore
-    None,  # 946 __asgn_plain
-    None,  # 947 __asgn_plain
-    None,  # 948 __asgn_plain
+    None,  # 940 __asgn_plain
+    None,  # 941 __asgn_plain
+    None,  # 942 __asgn_plain
+    None,  # 943 __asgn_optional
+    None,  # 944 __asgn_zeroormore
+    None,  # 945 __asgn_zeroormore
+    None,  # 946 __asgn_zeroormore
+    None,  # 947 __asgn_oneormore
+    None,  # 948 __asgn_oneormore
     None,  # 949 __asgn_plain
     None,  # 950 __asgn_plain
     None,  # 951 __asgn_plain
@@ -88510,219 +88820,222 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 954 __asgn_plain
     None,  # 955 __asgn_plain
     None,  # 956 __asgn_plain
-    _b957,  # 957 Duration
+    None,  # 957 __asgn_plain
     None,  # 958 __asgn_plain
     None,  # 959 __asgn_plain
-    None,  # 960 __asgn_oneormore
+    _b960,  # 960 Duration
     None,  # 961 __asgn_plain
-    _b962,  # 962 UpToXTargets
-    None,  # 963 GraveyardTarget
+    None,  # 962 __asgn_plain
+    None,  # 963 __asgn_oneormore
     None,  # 964 __asgn_plain
-    _b965,  # 965 FromGraveyard
-    None,  # 966 __asgn_plain
-    None,  # 967 __asgn_optional
-    None,  # 968 __asgn_optional
-    None,  # 969 __asgn_optional
-    None,  # 970 __asgn_plain
-    _b971,  # 971 OntoBattlefield
-    None,  # 972 Destination
+    _b965,  # 965 UpToXTargets
+    None,  # 966 GraveyardTarget
+    None,  # 967 __asgn_plain
+    _b968,  # 968 FromGraveyard
+    None,  # 969 __asgn_plain
+    None,  # 970 __asgn_optional
+    None,  # 971 __asgn_optional
+    None,  # 972 __asgn_optional
     None,  # 973 __asgn_plain
-    _b974,  # 974 IntoHand
-    None,  # 975 __asgn_plain
-    _b976,  # 976 IntoGraveyard
-    None,  # 977 __asgn_optional
+    _b974,  # 974 OntoBattlefield
+    None,  # 975 Destination
+    None,  # 976 __asgn_plain
+    _b977,  # 977 IntoHand
     None,  # 978 __asgn_plain
-    _b979,  # 979 CostValue
-    None,  # 980 __asgn_plain
+    _b979,  # 979 IntoGraveyard
+    None,  # 980 __asgn_optional
     None,  # 981 __asgn_plain
-    None,  # 982 __asgn_optional
+    _b982,  # 982 CostValue
     None,  # 983 __asgn_plain
     None,  # 984 __asgn_plain
-    None,  # 985 __asgn_plain
+    None,  # 985 __asgn_optional
     None,  # 986 __asgn_plain
     None,  # 987 __asgn_plain
     None,  # 988 __asgn_plain
     None,  # 989 __asgn_plain
     None,  # 990 __asgn_plain
     None,  # 991 __asgn_plain
-    None,  # 992 __asgn_optional
+    None,  # 992 __asgn_plain
     None,  # 993 __asgn_plain
     None,  # 994 __asgn_plain
-    None,  # 995 __asgn_plain
+    None,  # 995 __asgn_optional
     None,  # 996 __asgn_plain
-    None,  # 997 __asgn_optional
+    None,  # 997 __asgn_plain
     None,  # 998 __asgn_plain
     None,  # 999 __asgn_plain
-    None,  # 1000 __asgn_plain
+    None,  # 1000 __asgn_optional
     None,  # 1001 __asgn_plain
-    None,  # 1002 __asgn_optional
-    None,  # 1003 __asgn_oneormore
+    None,  # 1002 __asgn_plain
+    None,  # 1003 __asgn_plain
     None,  # 1004 __asgn_plain
-    None,  # 1005 __asgn_plain
-    _b1006,  # 1006 NextTurnDuration
+    None,  # 1005 __asgn_optional
+    None,  # 1006 __asgn_oneormore
     None,  # 1007 __asgn_plain
-    None,  # 1008 __asgn_optional
-    None,  # 1009 __asgn_optional
+    None,  # 1008 __asgn_plain
+    _b1009,  # 1009 NextTurnDuration
     None,  # 1010 __asgn_plain
-    None,  # 1011 __asgn_plain
-    None,  # 1012 __asgn_plain
+    None,  # 1011 __asgn_optional
+    None,  # 1012 __asgn_optional
     None,  # 1013 __asgn_plain
     None,  # 1014 __asgn_plain
     None,  # 1015 __asgn_plain
-    _b1016,  # 1016 WhereX
+    None,  # 1016 __asgn_plain
     None,  # 1017 __asgn_plain
     None,  # 1018 __asgn_plain
-    _b1019,  # 1019 BackRef
-    None,  # 1020 __asgn_optional
+    _b1019,  # 1019 WhereX
+    None,  # 1020 __asgn_plain
     None,  # 1021 __asgn_plain
-    _b1022,  # 1022 TargetPlayer
-    None,  # 1023 __asgn_plain
-    _b1024,  # 1024 TargetObject
-    None,  # 1025 __asgn_optional
+    _b1022,  # 1022 BackRef
+    None,  # 1023 __asgn_optional
+    None,  # 1024 __asgn_plain
+    _b1025,  # 1025 TargetPlayer
     None,  # 1026 __asgn_plain
-    None,  # 1027 __asgn_plain
-    _b1028,  # 1028 EachObjects
-    None,  # 1029 __asgn_optional
-    None,  # 1030 __asgn_optional
-    None,  # 1031 __asgn_plain
-    None,  # 1032 __asgn_plain
+    _b1027,  # 1027 TargetObject
+    None,  # 1028 __asgn_optional
+    None,  # 1029 __asgn_plain
+    None,  # 1030 __asgn_plain
+    _b1031,  # 1031 EachObjects
+    None,  # 1032 __asgn_optional
     None,  # 1033 __asgn_optional
-    None,  # 1034 __asgn_optional
-    None,  # 1035 __asgn_optional
+    None,  # 1034 __asgn_plain
+    None,  # 1035 __asgn_plain
     None,  # 1036 __asgn_optional
-    None,  # 1037 __asgn_oneormore
-    None,  # 1038 __asgn_plain
-    None,  # 1039 __asgn_plain
+    None,  # 1037 __asgn_optional
+    None,  # 1038 __asgn_optional
+    None,  # 1039 __asgn_optional
     None,  # 1040 __asgn_oneormore
-    None,  # 1041 __asgn_oneormore
-    None,  # 1042 __asgn_optional
-    None,  # 1043 __asgn_optional
-    None,  # 1044 __asgn_optional
-    None,  # 1045 __asgn_plain
-    None,  # 1046 __asgn_plain
-    None,  # 1047 __asgn_oneormore
-    None,  # 1048 __asgn_oneormore
-    None,  # 1049 __asgn_oneormore
-    None,  # 1050 __asgn_plain
-    None,  # 1051 __asgn_plain
+    None,  # 1041 __asgn_plain
+    None,  # 1042 __asgn_plain
+    None,  # 1043 __asgn_oneormore
+    None,  # 1044 __asgn_oneormore
+    None,  # 1045 __asgn_optional
+    None,  # 1046 __asgn_optional
+    None,  # 1047 __asgn_optional
+    None,  # 1048 __asgn_plain
+    None,  # 1049 __asgn_plain
+    None,  # 1050 __asgn_oneormore
+    None,  # 1051 __asgn_oneormore
     None,  # 1052 __asgn_oneormore
     None,  # 1053 __asgn_plain
     None,  # 1054 __asgn_plain
-    None,  # 1055 __asgn_plain
-    _b1056,  # 1056 QualityRef
+    None,  # 1055 __asgn_oneormore
+    None,  # 1056 __asgn_plain
     None,  # 1057 __asgn_plain
-    None,  # 1058 __asgn_optional
-    None,  # 1059 __asgn_oneormore
-    None,  # 1060 __asgn_oneormore
-    None,  # 1061 __asgn_plain
-    None,  # 1062 __asgn_optional
+    None,  # 1058 __asgn_plain
+    _b1059,  # 1059 QualityRef
+    None,  # 1060 __asgn_plain
+    None,  # 1061 __asgn_optional
+    None,  # 1062 __asgn_oneormore
     None,  # 1063 __asgn_oneormore
-    None,  # 1064 __asgn_zeroormore
-    None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_optional
-    None,  # 1067 __asgn_optional
-    None,  # 1068 KeywordCostPart
-    None,  # 1069 __asgn_oneormore
-    None,  # 1070 __asgn_oneormore
-    None,  # 1071 __asgn_oneormore
+    None,  # 1064 __asgn_plain
+    None,  # 1065 __asgn_optional
+    None,  # 1066 __asgn_oneormore
+    None,  # 1067 __asgn_zeroormore
+    None,  # 1068 __asgn_oneormore
+    None,  # 1069 __asgn_optional
+    None,  # 1070 __asgn_optional
+    None,  # 1071 KeywordCostPart
     None,  # 1072 __asgn_oneormore
     None,  # 1073 __asgn_oneormore
     None,  # 1074 __asgn_oneormore
     None,  # 1075 __asgn_oneormore
     None,  # 1076 __asgn_oneormore
     None,  # 1077 __asgn_oneormore
-    None,  # 1078 __asgn_optional
-    None,  # 1079 __asgn_plain
-    None,  # 1080 __asgn_plain
-    None,  # 1081 __asgn_plain
+    None,  # 1078 __asgn_oneormore
+    None,  # 1079 __asgn_oneormore
+    None,  # 1080 __asgn_oneormore
+    None,  # 1081 __asgn_optional
     None,  # 1082 __asgn_plain
     None,  # 1083 __asgn_plain
-    _b1084,  # 1084 PerTime
-    None,  # 1085 __asgn_optional
-    None,  # 1086 __asgn_oneormore
-    None,  # 1087 __asgn_plain
-    _b1088,  # 1088 PerObject
-    None,  # 1089 __asgn_optional
+    None,  # 1084 __asgn_plain
+    None,  # 1085 __asgn_plain
+    None,  # 1086 __asgn_plain
+    _b1087,  # 1087 PerTime
+    None,  # 1088 __asgn_optional
+    None,  # 1089 __asgn_oneormore
     None,  # 1090 __asgn_plain
-    None,  # 1091 __asgn_plain
-    None,  # 1092 __asgn_plain
+    _b1091,  # 1091 PerObject
+    None,  # 1092 __asgn_optional
     None,  # 1093 __asgn_plain
     None,  # 1094 __asgn_plain
     None,  # 1095 __asgn_plain
     None,  # 1096 __asgn_plain
     None,  # 1097 __asgn_plain
     None,  # 1098 __asgn_plain
-    None,  # 1099 __asgn_optional
-    None,  # 1100 __asgn_optional
-    None,  # 1101 __asgn_optional
+    None,  # 1099 __asgn_plain
+    None,  # 1100 __asgn_plain
+    None,  # 1101 __asgn_plain
     None,  # 1102 __asgn_optional
     None,  # 1103 __asgn_optional
     None,  # 1104 __asgn_optional
-    None,  # 1105 __asgn_oneormore
+    None,  # 1105 __asgn_optional
     None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_optional
-    None,  # 1108 __asgn_optional
-    None,  # 1109 DelayedStep
+    None,  # 1108 __asgn_oneormore
+    None,  # 1109 __asgn_optional
     None,  # 1110 __asgn_optional
     None,  # 1111 __asgn_optional
-    None,  # 1112 __asgn_oneormore
-    None,  # 1113 __asgn_plain
+    None,  # 1112 DelayedStep
+    None,  # 1113 __asgn_optional
     None,  # 1114 __asgn_optional
-    None,  # 1115 __asgn_optional
-    None,  # 1116 __asgn_optional
-    None,  # 1117 __asgn_plain
-    None,  # 1118 __asgn_plain
+    None,  # 1115 __asgn_oneormore
+    None,  # 1116 __asgn_plain
+    None,  # 1117 __asgn_optional
+    None,  # 1118 __asgn_optional
     None,  # 1119 __asgn_optional
     None,  # 1120 __asgn_plain
-    _b1121,  # 1121 EntersEvent
-    None,  # 1122 ThisEvent
+    None,  # 1121 __asgn_plain
+    None,  # 1122 __asgn_optional
     None,  # 1123 __asgn_plain
-    _b1124,  # 1124 LeavesEvent
-    None,  # 1125 __asgn_plain
-    _b1126,  # 1126 DiesEvent
-    None,  # 1127 __asgn_plain
-    _b1128,  # 1128 ToGraveyardEvent
-    None,  # 1129 __asgn_plain
-    _b1130,  # 1130 AttacksAloneEvent
-    None,  # 1131 __asgn_plain
-    _b1132,  # 1132 UnblockedEvent
-    None,  # 1133 __asgn_plain
-    _b1134,  # 1134 AttacksEvent
-    None,  # 1135 __asgn_plain
-    _b1136,  # 1136 BlocksEvent
-    None,  # 1137 __asgn_plain
+    _b1124,  # 1124 EntersEvent
+    None,  # 1125 ThisEvent
+    None,  # 1126 __asgn_plain
+    _b1127,  # 1127 LeavesEvent
+    None,  # 1128 __asgn_plain
+    _b1129,  # 1129 DiesEvent
+    None,  # 1130 __asgn_plain
+    _b1131,  # 1131 ToGraveyardEvent
+    None,  # 1132 __asgn_plain
+    _b1133,  # 1133 AttacksAloneEvent
+    None,  # 1134 __asgn_plain
+    _b1135,  # 1135 UnblockedEvent
+    None,  # 1136 __asgn_plain
+    _b1137,  # 1137 AttacksEvent
     None,  # 1138 __asgn_plain
-    None,  # 1139 __asgn_plain
-    _b1140,  # 1140 BlockedEvent
+    _b1139,  # 1139 BlocksEvent
+    None,  # 1140 __asgn_plain
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 PhasesEvent
-    None,  # 1143 __asgn_plain
-    _b1144,  # 1144 TurnedUpEvent
-    None,  # 1145 __asgn_plain
-    _b1146,  # 1146 ExiledThisWayEvent
-    None,  # 1147 __asgn_plain
-    _b1148,  # 1148 TargetedEvent
-    None,  # 1149 __asgn_plain
+    None,  # 1142 __asgn_plain
+    _b1143,  # 1143 BlockedEvent
+    None,  # 1144 __asgn_plain
+    _b1145,  # 1145 PhasesEvent
+    None,  # 1146 __asgn_plain
+    _b1147,  # 1147 TurnedUpEvent
+    None,  # 1148 __asgn_plain
+    _b1149,  # 1149 ExiledThisWayEvent
     None,  # 1150 __asgn_plain
-    _b1151,  # 1151 DealsDamageEvent
+    _b1151,  # 1151 TargetedEvent
     None,  # 1152 __asgn_plain
-    _b1153,  # 1153 DealtDamageEvent
-    None,  # 1154 __asgn_plain
-    _b1155,  # 1155 PutIntoGraveyardEvent
-    None,  # 1156 __asgn_optional
-    None,  # 1157 __asgn_optional
-    None,  # 1158 __asgn_optional
-    None,  # 1159 __asgn_oneormore
-    None,  # 1160 __asgn_plain
-    _b1161,  # 1161 PowerOf
-    None,  # 1162 __asgn_plain
+    None,  # 1153 __asgn_plain
+    _b1154,  # 1154 DealsDamageEvent
+    None,  # 1155 __asgn_plain
+    _b1156,  # 1156 DealtDamageEvent
+    None,  # 1157 __asgn_plain
+    _b1158,  # 1158 PutIntoGraveyardEvent
+    None,  # 1159 __asgn_optional
+    None,  # 1160 __asgn_optional
+    None,  # 1161 __asgn_optional
+    None,  # 1162 __asgn_oneormore
     None,  # 1163 __asgn_plain
-    None,  # 1164 __asgn_oneormore
-    None,  # 1165 __asgn_optional
-    None,  # 1166 __asgn_optional
-    None,  # 1167 __asgn_optional
+    _b1164,  # 1164 PowerOf
+    None,  # 1165 __asgn_plain
+    None,  # 1166 __asgn_plain
+    None,  # 1167 __asgn_oneormore
     None,  # 1168 __asgn_optional
     None,  # 1169 __asgn_optional
     None,  # 1170 __asgn_optional
     None,  # 1171 __asgn_optional
+    None,  # 1172 __asgn_optional
+    None,  # 1173 __asgn_optional
+    None,  # 1174 __asgn_optional
 ]

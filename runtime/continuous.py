@@ -174,6 +174,15 @@ class CantSearchLibraries:
 
 
 @dataclass(frozen=True)
+class DamageLifeFloor:
+    """614.1a, 120.3a: a replacement effect: damage that would reduce its controller's life total to less
+    than ``floor`` reduces it to ``floor`` instead (the damage is still dealt in full: lifelink and
+    "that much" see all of it; a life total already below ``floor`` doesn't change)."""
+
+    floor: int = 1
+
+
+@dataclass(frozen=True)
 class SkipsExtraTurns:
     """500.7, 614.10: a replacement effect: if a player it affects would begin an extra turn, that
     player skips that turn instead."""
@@ -482,7 +491,7 @@ Part = Union[
     DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     CantBeRegenerated, SetPT, BecomesCreature, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
-    TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
+    TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, DamageLifeFloor, AdditionalLandPlays,
     PreventDamageDealtBy, DamageCantBePrevented, CantBlockMatching, BlocksAdditional, BlocksAsThough, MustBeBlocked,
     AllAbleBlock, CantBeTargetedByOnly,
 ]
@@ -574,6 +583,7 @@ __all__ = [
     "SetColors",
     "SetPT",
     "SkipsExtraTurns",
+    "DamageLifeFloor",
     "TopOfLibraryRevealed",
     "Unblockable",
     "Untargetable",

@@ -27,7 +27,7 @@ from .continuous import (
     CantSearchLibraries, ContinuousEffect, ControlledBy, GainAbility, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
     DamageAsCounters,
-    DamageCantBePrevented, PreventDamageDealtBy,
+    DamageCantBePrevented, DamageLifeFloor, PreventDamageDealtBy,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
 from .errors import IllegalAction
@@ -979,7 +979,7 @@ class Game:
             if amount <= 0:
                 return
             self.log(f"{src_name} deals {amount} damage to {self.players[p].name}")
-            self.change_life(p, -amount)
+            self.change_life(p, -self._life_lost_to_damage(p, amount))
         elif isinstance(ref, int) and self.exists(ref):
             o = self.obj(ref)
             ch = self.characteristics(o)
@@ -1011,6 +1011,20 @@ class Game:
             self._damage_triggers([(source_oid, ref, amount, combat)])
         if src_obj is not None and src_ch is not None and src_ch.has(DamageGainsLife):
             self.change_life(src_obj.controller, amount)
+
+    def _life_lost_to_damage(self, player: int, amount: int) -> int:
+        """120.3a: damage dealt to a player makes them lose that much life, unless a replacement effect
+        of a permanent they control keeps their life total from going below a floor (614.1a: "damage
+        that would reduce your life total to less than 1 reduces it to 1 instead")."""
+        floors = [part.floor for _, part, _ in self.battlefield_parts(DamageLifeFloor, player)
+                  if isinstance(part, DamageLifeFloor)]
+        if not floors:
+            return amount
+        life = self.players[player].life
+        lost = max(0, min(amount, life - max(floors)))
+        if lost < amount:
+            self.log(f"{self.players[player].name}'s life total can't be reduced below {max(floors)} by damage (614.1a)")
+        return lost
 
     def _prevented_by_source(self, src_obj: GameObject | None, src_ch: "layers.Characteristics | None", src_name: str,
                              amount: int, combat: bool) -> bool:

@@ -713,6 +713,20 @@ class CantSearch(StaticPart):
 
 
 @dataclass(frozen=True)
+class DamageLifeFloor(StaticPart):
+    """614.1a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead."."""
+
+    floor: int
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        n = self.floor
+        return f"Damage that would reduce your life total to less than {n} reduces it to {n} instead."
+
+    def python(self) -> str:
+        return f"rt.DamageLifeFloor(floor={lit(self.floor)})"
+
+
+@dataclass(frozen=True)
 class SkipExtraTurns(StaticPart):
     """614.10: "If an opponent would begin an extra turn, that player skips that turn instead."."""
 
