@@ -767,6 +767,9 @@ class CardLowering:
     def condition_InGraveyardCondition(self, c: Any) -> Condition:
         return co.InGraveyard()  # 113.6k
 
+    def condition_TappedCondition(self, c: Any) -> Condition:
+        return co.IsTapped(tapped=c.state == "tapped")  # 110.5
+
     def condition_DesignationCondition(self, c: Any) -> Condition:
         return co.IsDesignated(str(c.designation))  # 701.31b
 
@@ -1543,6 +1546,12 @@ class CardLowering:
             return ef.PreventDamageDealt(rf.EachObject(f.words, f), combat=bool(e.combat), that=bool(e.that))
         return ef.PreventDamageDealt(self.target(e.target, cond), combat=bool(e.combat), that=bool(e.that))
 
+    def effect_RedirectEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 614.9: the recipient is named first, so "it" may be this object (a trigger on its own event).
+        recipient = self.target(e.recipient, cond) if e.recipient is not None else None
+        to = self.target(e.to, cond)
+        return ef.RedirectDamage(to, recipient, next_from_chosen=bool(e.next), combat=bool(e.combat))
+
     def effect_UnpreventableEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.DamageUnpreventable()
 
@@ -2141,6 +2150,11 @@ class CardLowering:
             who = "opponents" if b.who in ("your opponents", "an opponent") else "each"
             part = sp.CantSearch(who) if k == "CantSearchStmt" else sp.SkipExtraTurns(who)
             return StaticIR((part,), None, False, word)
+        if k == "RedirectStmt":
+            # 614.9: damage to its controller is dealt to this permanent instead, maybe as long as C.
+            flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
+            cond = self.condition(b.precondition) if b.precondition is not None else None
+            return StaticIR((sp.RedirectToThis(flt, combat=bool(b.combat)),), cond, True, word)
         if k == "LifeFloorStmt":
             # 614.1a: a replacement effect on the life its controller loses from damage.
             if b.floor != b.to or b.floor < 1:

@@ -94,6 +94,32 @@ class PreventDamageDealtBy:
 
 
 @dataclass(frozen=True)
+class RedirectDamageToThis:
+    """614.9: a static redirection effect: damage that would be dealt to its controller (``combat``:
+    combat damage only, 510.2) by a source ``filter`` matches (seen from this permanent: "unblocked
+    creatures") is dealt to this permanent instead."""
+
+    filter: ObjectFilter | None = None
+    combat: bool = False
+
+
+@dataclass(frozen=True)
+class Redirection:
+    """614.9: a redirection effect from a resolved spell or ability, until end of turn (514.2): damage
+    that would be dealt to ``recipient`` (an object id or "player:i"; None: to anything) by ``source``
+    (an object id; None: by any source) is dealt to ``to`` instead.  ``once``: "the next time a source
+    ... would deal damage": that one damage event, then it ends.  ``key`` tells effects apart (616.1f:
+    each applies to an event at most once)."""
+
+    key: int
+    to: object
+    recipient: object = None
+    source: int | None = None
+    once: bool = False
+    combat: bool = False
+
+
+@dataclass(frozen=True)
 class DamageCantBePrevented:
     """615.12: damage can't be prevented: prevention effects prevent none of it, and prevention
     shields aren't reduced by it."""
@@ -492,7 +518,7 @@ Part = Union[
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     CantBeRegenerated, SetPT, BecomesCreature, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, DamageLifeFloor, AdditionalLandPlays,
-    PreventDamageDealtBy, DamageCantBePrevented, CantBlockMatching, BlocksAdditional, BlocksAsThough, MustBeBlocked,
+    PreventDamageDealtBy, RedirectDamageToThis, DamageCantBePrevented, CantBlockMatching, BlocksAdditional, BlocksAsThough, MustBeBlocked,
     AllAbleBlock, CantBeTargetedByOnly,
 ]
 
@@ -579,6 +605,7 @@ __all__ = [
     "PhasesEachUntap",
     "PreventDamageBy",
     "PreventDamageDealtBy",
+    "RedirectDamageToThis",
     "PreventDamageFrom",
     "SetColors",
     "SetPT",

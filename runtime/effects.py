@@ -1189,6 +1189,40 @@ class PreventNextDamage:
 
 
 @dataclass(frozen=True)
+class RedirectDamage:
+    """614.9: a redirection effect until end of turn: damage that would be dealt to ``recipient`` is
+    dealt to ``to`` instead (``combat``: combat damage only); with ``choose_source``, "the next time a
+    source of your choice would deal damage this turn, that damage is dealt to ... instead": the
+    controller chooses a source as it resolves (120.7, 609.7a: a permanent, or a spell on the stack), and
+    all the damage it deals in its next damage event goes to ``to``."""
+
+    to: ObjectRef
+    recipient: ObjectRef | None = None
+    choose_source: bool = False
+    combat: bool = False
+
+    def resolve(self, res: "Resolution") -> None:
+        """Choose the source, if any, and set the effect up."""
+        game = res.game
+        tos = res.referents(self.to)
+        recipients = res.referents(self.recipient) if self.recipient is not None else [None]
+        if not tos or not recipients:
+            return
+        source = None
+        if self.choose_source:
+            options = [o.oid for o in game.battlefield()]
+            options += [i.oid for i in game.state.stack if i.kind is StackKind.SPELL and game.exists(i.oid)]
+            if not options:
+                return
+            source = game.ask_valid(
+                ChooseCards(res.controller, "Choose a source",
+                            tuple(Choice(str(o), game.name_for(o, res.controller)) for o in options), 1, 1),
+                lambda ans: chosen_keys(ans, options, 1, 1), "choose a permanent or a spell (609.7a)")[0]
+            game.log(f"{game.players[res.controller].name} chooses {game.name_of(source)}")
+        game.add_redirection(tos[0], recipients[0], source, once=self.choose_source, combat=self.combat)
+
+
+@dataclass(frozen=True)
 class Regenerate:
     """701.15a: the next time the permanent would be destroyed this turn, instead remove all damage
     marked on it, tap it, and remove it from combat (a replacement shield, 614.8)."""
@@ -1647,6 +1681,7 @@ class Effect(Protocol):
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "RedirectDamage",
     "ApplyContinuous",
     "ApplyRules",
     "AtBeginningOfNextStep",

@@ -27,7 +27,7 @@ from .continuous import (
     CantSearchLibraries, ContinuousEffect, ControlledBy, GainAbility, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
     DamageAsCounters,
-    DamageCantBePrevented, DamageLifeFloor, PreventDamageDealtBy,
+    DamageCantBePrevented, DamageLifeFloor, PreventDamageDealtBy, Redirection, RedirectDamageToThis,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
 from .errors import IllegalAction
@@ -133,6 +133,8 @@ class Game:
         self._effects_index: tuple[list[ContinuousEffect], dict[int, list[ContinuousEffect]]] = ([], {})
         # Set only inside ``simultaneous_damage()``: damage dealt so far in one event (510.2, 603.2c).
         self.damage_batch: list[tuple[int, object, int, bool]] | None = None
+        # ... and the "next time" redirection effects (614.9) that event used: they end with it.
+        self.batch_redirections: list[Redirection] = []
         # ``state.cards`` as last looked at, its size then, and whether a token was among them (see ``has_tokens``).
         self._tokens_seen: tuple[dict[int, Card] | None, int, bool] = (None, 0, False)
 
@@ -913,6 +915,7 @@ class Game:
             records = self.damage_batch
         finally:
             self.damage_batch = None
+            self.batch_redirections = []
         self._damage_triggers(records)
 
     def _damage_triggers(self, records: list[tuple[int, object, int, bool]]) -> None:
@@ -968,6 +971,7 @@ class Game:
         src_name = src.definition.name if src else "a source"
         src_obj = self.state.objects.get(source_oid) or self.state.last_known.get(source_oid)
         src_ch = self.characteristics(src_obj) if src_obj is not None else None
+        ref = self._redirected(source_oid, src_obj, src_name, ref, amount, combat)
         # 615.12: damage that can't be prevented passes every prevention effect, and shields aren't reduced.
         preventable = preventable and not self.rule_parts(None, DamageCantBePrevented)
         if preventable and self._prevented_by_source(src_obj, src_ch, src_name, amount, combat):
@@ -1011,6 +1015,70 @@ class Game:
             self._damage_triggers([(source_oid, ref, amount, combat)])
         if src_obj is not None and src_ch is not None and src_ch.has(DamageGainsLife):
             self.change_life(src_obj.controller, amount)
+
+    def add_redirection(self, to: object, recipient: object = None, source: int | None = None,
+                        once: bool = False, combat: bool = False) -> None:
+        """614.9: a redirection effect of a resolving spell or ability, until end of turn."""
+        self.state.redirections.append(Redirection(self.new_id(), to, recipient, source, once, combat))
+        def who(r: object) -> str:
+            return self.players[int(r.split(":")[1])].name if isinstance(r, str) else self.name_of(int(str(r)))
+        what = f"the next damage {self.name_of(source)} would deal" if source is not None else "damage"
+        to_what = f" to {who(recipient)}" if recipient is not None else ""
+        self.log(f"{what}{to_what} this turn will be dealt to {who(to)} instead (614.9)")
+
+    def _redirected(self, source_oid: int, src_obj: GameObject | None, src_name: str, ref: object, amount: int,
+                    combat: bool) -> object:
+        """614.9: the recipient of damage that would be dealt to ``ref``, once redirection effects have
+        applied: those of resolved abilities (``state.redirections``) and static ones of the permanents of
+        a player dealt damage (``RedirectDamageToThis``), each at most once to the event (616.1f).  An
+        effect whose new recipient is no longer a creature or planeswalker on the battlefield, or a
+        player in the game, does nothing.  (Where prevention effects apply to the same damage, they
+        apply after redirection; 616.1 would let the affected player choose the order.)"""
+        applied: set[tuple[str, int]] = set()
+        while True:
+            found: tuple[tuple[str, int], object, Redirection | None] | None = None
+            for r in self.state.redirections + self.batch_redirections:
+                if ("r", r.key) in applied or r.to == ref or (r.combat and not combat):
+                    continue
+                if (r.recipient is None or r.recipient == ref) and (r.source is None or r.source == source_oid):
+                    found = (("r", r.key), r.to, r)
+                    break
+            if found is None and isinstance(ref, str) and ref.startswith("player:"):
+                player = int(ref.split(":")[1])
+                for o, part, _ in self.battlefield_parts(RedirectDamageToThis, player):
+                    assert isinstance(part, RedirectDamageToThis)
+                    if ("s", o.oid) in applied or (part.combat and not combat):
+                        continue
+                    if part.filter is None or (src_obj is not None and part.filter.matches(
+                            self, src_obj, viewer=o.controller, source_oid=o.oid)):
+                        found = (("s", o.oid), o.oid, None)
+                        break
+            if found is None:
+                return ref
+            key, to, effect = found
+            applied.add(key)
+            if not self._can_be_dealt_damage(to):
+                continue  # 614.9: the effect does nothing
+            if effect is not None and effect.once:
+                # "the next time ...": this event only (all the damage the source deals in it).
+                self.state.redirections.remove(effect)
+                if self.damage_batch is not None:
+                    self.batch_redirections.append(effect)
+            old = self.players[int(ref.split(":")[1])].name if isinstance(ref, str) else self.name_of(int(str(ref)))
+            new = self.players[int(to.split(":")[1])].name if isinstance(to, str) else self.name_of(int(str(to)))
+            self.log(f"{amount} damage {src_name} would deal to {old} is dealt to {new} instead (614.9)")
+            ref = to
+
+    def _can_be_dealt_damage(self, ref: object) -> bool:
+        """614.9: a player still in the game, or a creature or planeswalker on the battlefield."""
+        if isinstance(ref, str) and ref.startswith("player:"):
+            p = self.players[int(ref.split(":")[1])]
+            return not p.lost and not p.left
+        if not isinstance(ref, int) or not self.exists(ref):
+            return False
+        o = self.obj(ref)
+        types = self.characteristics(o).types
+        return o.zone is Zone.BATTLEFIELD and not o.phased_out and ("creature" in types or "planeswalker" in types)
 
     def _life_lost_to_damage(self, player: int, amount: int) -> int:
         """120.3a: damage dealt to a player makes them lose that much life, unless a replacement effect

@@ -18,7 +18,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .abilities import TriggeredAbility
-    from .continuous import ContinuousEffect, RuleEffect
+    from .continuous import ContinuousEffect, Redirection, RuleEffect
     from .effects import Effect
     from .objects import Card, GameObject, Player
     from .stack import StackItem
@@ -92,6 +92,8 @@ class GameState:
     first_damage_dealers: list[int] = field(default_factory=list)
     # 615.7: prevention shields set up this turn ("prevent the next N damage"), by "player:i" or object id.
     prevention: dict[str, int] = field(default_factory=dict)
+    # 614.9: redirection effects of resolved spells and abilities, in force until end of turn.
+    redirections: list["Redirection"] = field(default_factory=list)
     # "can't cast spells with the same name as ..." (101.2): (player, name, the player whose next
     # turn ends it), from effects lasting "until your next turn".
     cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
@@ -155,6 +157,7 @@ def state_digest(state: GameState) -> str:
               sorted((k, tuple(v)) for k, v in state.attachments.items()),
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
         repr(sorted(state.prevention.items())),
+        repr(state.redirections),
         repr(state.rules),
         repr([(p, e.oid, e.parts, e.controller) for p, e in state.scheduled]),
         repr(state.cast_bans),

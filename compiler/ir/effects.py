@@ -202,6 +202,31 @@ class PreventDamageDealt(Effect):
 
 
 @dataclass(frozen=True)
+class RedirectDamage(Effect):
+    """614.9: a redirection effect until end of turn: "all damage that would be dealt to it this turn is
+    dealt to target creature instead"; with ``next_from_chosen``, "the next time a source of your
+    choice would deal damage this turn, that damage is dealt to this instead" (``recipient`` None)."""
+
+    to: Ref
+    recipient: Ref | None = None
+    next_from_chosen: bool = False
+    combat: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.recipient is None:
+            lead = "the next time a source of your choice would deal damage this turn, that damage is"
+        else:
+            kind = "combat damage" if self.combat else "damage"
+            lead = f"all {kind} that would be dealt to {self.recipient.text(ph)} this turn is"
+        return f"{lead} dealt to {self.to.text(ph)} instead"
+
+    def python(self, actions: Actions) -> str:
+        recipient = f", recipient={self.recipient.python()}" if self.recipient is not None else ""
+        return (f"rt.RedirectDamage(to={self.to.python()}{recipient}, choose_source={lit(self.next_from_chosen)}, "
+                f"combat={lit(self.combat)})")
+
+
+@dataclass(frozen=True)
 class DamageUnpreventable(Effect):
     """615.12, 611.2c: "damage can't be prevented this turn" -- a change to the rules of the game until
     end of turn: prevention effects prevent none of the damage dealt meanwhile."""
