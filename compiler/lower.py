@@ -608,6 +608,7 @@ class CardLowering:
         self.chose_permanent = False  # an instruction before had players choose permanents ("the rest")
         self.chose_name = False  # an instruction before named a card ("that name")
         self.last_mill: Amount | None = None  # the number of cards the last mill named ("twice that many")
+        self.last_divided: ef.DividedPrevent | None = None  # the last divided prevention ("this way")
 
     # amounts and costs ---------------------------------------------------
 
@@ -1546,6 +1547,39 @@ class CardLowering:
             return ef.PreventDamageDealt(rf.EachObject(f.words, f), combat=bool(e.combat), that=bool(e.that))
         return ef.PreventDamageDealt(self.target(e.target, cond), combat=bool(e.combat), that=bool(e.that))
 
+    def effect_DividedPreventEffect(self, e: Any, cond: Condition | None) -> Effect:
+        amount = self.amount(e.amount)
+        if not isinstance(amount, am.Fixed) or amount.value < 1:
+            self.ck.error(e.amount, "the amount divided among targets must be a number (601.2d)")
+        if e.thisway:
+            # 608.2c: "prevent the next 6 damage this way instead": the targets of the division before.
+            before = self.last_divided
+            if before is None:
+                self.ck.error(e, "'this way' needs a divided prevention before it in the ability",
+                              "'prevent the next 3 damage that would be dealt this turn to any number of "
+                              "targets, divided as you choose.'")
+                return ef.DividedPrevent(amount, (), this_way=True)
+            if isinstance(amount, am.Fixed) and amount.value > len(before.slots):
+                # 601.2d: at least 1 each, so as many slots as the larger amount allows.
+                first = before.slots[0]
+                for _ in range(amount.value - len(before.slots)):
+                    self.targets.append(replace(self.targets[first], optional=True, condition=cond))
+                slots = tuple(range(first, first + amount.value))
+                if slots[-1] != len(self.targets) - 1:
+                    self.ck.error(e, "'this way' divides among the targets of the sentence just before")
+                before_slots = slots
+            else:
+                before_slots = before.slots
+            return ef.DividedPrevent(amount, before_slots, this_way=True)
+        first = len(self.targets)
+        # 601.2d: each target gets at least 1, so there are at most `amount` of them.
+        for n in range(max(amount.value, 1)):
+            self.targets.append(TargetIR(TargetKind.ANY, condition=cond, words="any number of targets",
+                                         optional=n > 0, group=first))
+        out = ef.DividedPrevent(amount, tuple(range(first, len(self.targets))))
+        self.last_divided = out
+        return out
+
     def effect_RedirectEffect(self, e: Any, cond: Condition | None) -> Effect:
         # 614.9: the recipient is named first, so "it" may be this object (a trigger on its own event).
         recipient = self.target(e.recipient, cond) if e.recipient is not None else None
@@ -2382,11 +2416,14 @@ class CardLowering:
         self.chose = False
         self.moved_slot = -1
         self.last_mill = None
+        self.last_divided = None
+        prev_slots = range(0)  # the target slots the sentence before made
         for s in sentences:
             cond_node = s.pre if s.pre is not None else None
             cond = self.condition(cond_node) if cond_node is not None else None
             # 702.33g: targets in a kicked-only part are chosen only if kicked.
             gate = cond if isinstance(cond, co.CostWasPaid) else None
+            first_slot = len(self.targets)
             effects: list[Effect] = []
             for e in [*s.effects, *([s.last] if s.last is not None else [])]:
                 effects.append(self.effect(e, gate))
@@ -2429,6 +2466,16 @@ class CardLowering:
                                     no_regen_after=later)
                     out[-1] = replace(prev, effects=prev.effects[:at] + (fixed,) + prev.effects[at + 1:])
                 continue
+            if s.instead and gate is not None and not gate.negated:
+                # 601.2c, 702.33g: a sentence replacing the one before if the spell was kicked (known as
+                # it is cast): the replaced sentence's targets that the replacing one doesn't name again
+                # are chosen only if it wasn't ("if kicked, instead deal 10 damage divided ... among any
+                # number of targets": no "target creature" then).
+                used = {i for e in effects for i in _slots_named(e)}
+                for i in prev_slots:
+                    if i not in used and self.targets[i].condition is None:
+                        self.targets[i] = replace(self.targets[i], condition=replace(gate, negated=True))
+            prev_slots = range(first_slot, len(self.targets))
             may = bool(s.may)
             if may and effects and isinstance(effects[0], ef.MayPlay) and effects[0].this_turn:
                 may = False  # "You may play that card this turn": a permission (its words say "you may")
@@ -2440,6 +2487,28 @@ class CardLowering:
                                   condition_after=s.post is not None and s.pre is None,
                                   and_last=s.last is not None))
         return tuple(out)
+
+
+def _slots_named(e: Effect) -> set[int]:
+    """The target slots an instruction names: through its references ("that creature", "it"), the
+    references and amounts inside them ("that creature's controller", "its power"), and its own slots
+    (a divided amount's)."""
+    out: set[int] = set()
+
+    def look(x: object, depth: int) -> None:
+        if not hasattr(x, "__dataclass_fields__") or depth > 2:
+            return
+        for name in x.__dataclass_fields__:
+            v = getattr(x, name)
+            if name in ("index", "slot", "first") and isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+                out.add(v)
+            elif name == "slots" and isinstance(v, tuple):
+                out.update(i for i in v if isinstance(i, int))
+            else:
+                look(v, depth + 1)
+
+    look(e, 0)
+    return out
 
 
 def lower_card_file(text: str, path: str, library: LibraryIR) -> tuple[CardIR | None, list[Diagnostic]]:

@@ -150,6 +150,23 @@ class DealDividedDamage:
 
 
 @dataclass(frozen=True)
+class PreventDividedDamage:
+    """615.7, 601.2d: a prevention shield on each target chosen for slots ``slots``, of the share of the
+    amount announced for it as the spell was cast; a target that became illegal gets none (608.2b)."""
+
+    slots: tuple[int, ...]
+
+    def resolve(self, res: "Resolution") -> None:
+        """Set up each target's shield."""
+        src = res.source_object()
+        division = res.division or (src.cast.division if src is not None and src.cast is not None else ())
+        chosen = [i for i in self.slots if i < len(res.targets) and res.targets[i] is not None]
+        for k, i in enumerate(chosen):
+            if k < len(division) and i not in res.illegal:
+                res.game.add_prevention_shield(res.targets[i], division[k])
+
+
+@dataclass(frozen=True)
 class DealDamageDividedEvenly:
     """The source deals ``amount`` divided evenly, rounded down, among the targets chosen for slot
     ``first`` and after it (an "any number of targets" phrase, 115.1d); the split counts every
@@ -1682,6 +1699,7 @@ class Effect(Protocol):
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
     "RedirectDamage",
+    "PreventDividedDamage",
     "ApplyContinuous",
     "ApplyRules",
     "AtBeginningOfNextStep",

@@ -13,6 +13,7 @@ from .selectors import ObjectFilter
 from .zones import Zone
 
 if TYPE_CHECKING:
+    from .conditions import Condition
     from .game import Game
     from .objects import GameObject
     from .resolution import Resolution
@@ -299,6 +300,23 @@ class HalfLife:
 
 
 @dataclass(frozen=True)
+class AmountIf:
+    """608.2c, 601.2d: the amount a spell divides when a sentence replacing another changes it ("if this
+    spell was kicked, prevent the next 6 damage this way instead"): ``then`` where ``condition`` holds
+    as it is cast, else ``otherwise`` (None: nothing is divided, 0)."""
+
+    condition: "Condition"
+    then: "Amount"
+    otherwise: "Amount | None" = None
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The amount that applies now."""
+        if self.condition.holds(res.game, res):
+            return self.then.evaluate(res)
+        return self.otherwise.evaluate(res) if self.otherwise is not None else 0
+
+
+@dataclass(frozen=True)
 class CountOf:
     """"the number of black permanents you control": permanents on the battlefield the selector matches
     (seen from the ability's controller and source)."""
@@ -330,7 +348,7 @@ class Multiplied:
 
 
 Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
-               HalfLife, CountOf, CardsInZone, Plus, Multiplied]
+               HalfLife, AmountIf, CountOf, CardsInZone, Plus, Multiplied]
 
 
 # ------------------------------------------------------------------ costs

@@ -109,8 +109,16 @@ class ObjectDealsDamage(Effect):
         return f"rt.ObjectDealsDamage(source={self.source.python()}, target={self.target.python()})"
 
 
+class Divided(Effect):
+    """601.2d: an amount divided as its controller chooses among the target slots ``slots``, announced
+    as the spell is cast or the ability put on the stack (603.3d)."""
+
+    amount: Amount
+    slots: tuple[int, ...]
+
+
 @dataclass(frozen=True)
-class DividedDamage(Effect):
+class DividedDamage(Divided):
     """601.2d: damage divided as you choose among the target slots ``slots`` (``through_end``: and
     every slot after the last, an unbounded "any number of targets" phrase for X damage, 115.1d)."""
 
@@ -153,6 +161,26 @@ class PreventDamage(Effect):
 
     def python(self, actions: Actions) -> str:
         return f"rt.PreventNextDamage(amount={self.amount.python()}, target={self.target.python()})"
+
+
+@dataclass(frozen=True)
+class DividedPrevent(Divided):
+    """615.7, 601.2d: "prevent the next 3 damage that would be dealt this turn to any number of targets,
+    divided as you choose": a prevention shield on each target of the share announced for it;
+    ``this_way``: "prevent the next 6 damage this way" (608.2c: a replacing sentence, the same slots)."""
+
+    amount: Amount
+    slots: tuple[int, ...]
+    this_way: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.this_way:
+            return f"prevent the next {self.amount.text()} damage this way"
+        return (f"prevent the next {self.amount.text()} damage that would be dealt this turn to any number of "
+                f"targets, divided as you choose")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.PreventDividedDamage(slots={lit(self.slots)})"
 
 
 @dataclass(frozen=True)
