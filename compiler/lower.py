@@ -1580,6 +1580,9 @@ class CardLowering:
         self.last_divided = out
         return out
 
+    def effect_ExileIfDiesEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ExileIfDies(self.target(e.target, cond))  # 614.1a: "it": the object named before
+
     def effect_RedirectEffect(self, e: Any, cond: Condition | None) -> Effect:
         # 614.9: the recipient is named first, so "it" may be this object (a trigger on its own event).
         recipient = self.target(e.recipient, cond) if e.recipient is not None else None

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '538d3ecf332d22ac39d45b94572198d06a81508c6238c498b0832205f2701e4a'
+GRAMMAR = '538c39fe742b9827812387aa57018c87f13fe11253611157be344c7c975f445e'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -448,6 +448,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('DividedPreventEffect', 'common', 'DividedPreventEffect', ''),
     ('__asgn_plain', 'plain', '', 'to'),
     ('RedirectEffect', 'common', 'RedirectEffect', ''),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'exile'),
+    ('ExileIfDiesEffect', 'common', 'ExileIfDiesEffect', ''),
     ('__asgn_plain', 'plain', '', 'unpreventable'),
     ('UnpreventableEffect', 'common', 'UnpreventableEffect', ''),
     ('__asgn_plain', 'plain', '', 'amount'),
@@ -780,6 +783,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'group'),
     ('__asgn_plain', 'plain', '', 'recipient'),
+    ('__asgn_plain', 'plain', '', 'word'),
+    ('BackRef', 'common', 'BackRef', ''),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'other'),
     ('__asgn_plain', 'plain', '', 'target'),
@@ -1055,8 +1060,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'power'),
     ('WhereX', 'common', 'WhereX', ''),
     ('__asgn_plain', 'plain', '', 'where'),
-    ('__asgn_plain', 'plain', '', 'word'),
-    ('BackRef', 'common', 'BackRef', ''),
     ('__asgn_optional', 'optional', '', 'otherthan'),
     ('__asgn_plain', 'plain', '', 'player'),
     ('TargetPlayer', 'common', 'TargetPlayer', ''),
@@ -23456,6 +23459,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F15:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F36:
             while True:
                 q = sk0[p]
@@ -26457,7 +26479,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F15:
             while True:
                 p101 = p
                 res102: list[Any] = []
@@ -26467,25 +26489,42 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'if', '')
+                q += 2
                 p101 = q
                 res102.append(v)
+                p103 = p101
+                res104: list[Any] = []
+                r = self.r_BackRef_0(p103)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p103 = q
+                if v:
+                    res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 426
+                p101 = p103
+                if res104 and n:
+                    res102.append(n)
                 q = sk0[p101]
                 if q < 0:
                     q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
+                v = (q, 'would', '')
                 q += 5
                 p101 = q
                 res102.append(v)
@@ -26495,26 +26534,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p101] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('die', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
-                q += 2
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('prevented', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'prevented', '')
-                q += 9
+                v = (q, 'die', '')
+                q += 3
                 p101 = q
                 res102.append(v)
                 q = sk0[p101]
@@ -26531,41 +26556,63 @@ class CardParser:
                 q += 4
                 p101 = q
                 res102.append(v)
-                p103 = p101
-                res104: list[Any] = []
-                q = sk0[p103]
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p103).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p103] = q
+                    sk0[p101] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p103 = q
-                res104.append(v)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 426
-                p101 = p103
-                if res104 and n:
-                    res102.append(n)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 427
-                q = p101
-                v = n if res102 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F13:
-            while True:
-                p105 = p
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exile', '')
+                q += 5
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
+                if q < 0:
+                    q = _WS0(text, p101).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p101] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p101 = q
+                res102.append(v)
+                p105 = p101
                 res106: list[Any] = []
                 q = sk0[p105]
                 if q < 0:
@@ -26573,324 +26620,139 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p105] = q
-                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('instead', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'reveal', '')
-                q += 6
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p105 = q
-                res106.append(v)
-                p107 = p105
-                res108: list[Any] = []
-                r = self.r_Amount_0(p107)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p107 = q
-                if v:
-                    res108.append(v)
-                if res108:
-                    n = Nt(res108)
-                    n.rule = 428
-                p105 = p107
-                if res108 and n:
-                    res106.append(n)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
+                v = (q, 'instead', '')
                 q += 7
                 p105 = q
                 res106.append(v)
-                q = sk0[p105]
+                if res106:
+                    n = Nt(res106)
+                    n.rule = 427
+                p101 = p105
+                if res106 and n:
+                    res102.append(n)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 428
+                q = p101
+                v = n if res102 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F36:
+            while True:
+                p107 = p
+                res108: list[Any] = []
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('.', q)):
+                    sk0[p107] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, '.', '')
-                q += 1
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
+                v = (q, 'damage', '')
+                q += 6
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
                 if q < 0:
-                    q = _WS0(text, p105).end()
+                    q = _WS0(text, p107).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p107] = q
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'put', '')
-                q += 3
-                p105 = q
-                res106.append(v)
-                r = self.e135_0(p105)
-                if r is None:
+                v = (q, "can't", '')
+                q += 5
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                p109 = p105
+                v = (q, 'be', '')
+                q += 2
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('prevented', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'prevented', '')
+                q += 9
+                p107 = q
+                res108.append(v)
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p107 = q
+                res108.append(v)
+                p109 = p107
                 res110: list[Any] = []
-                r = self.r_ObjectFilter_0(p109)
-                if r is None:
+                q = sk0[p109]
+                if q < 0:
+                    q = _WS0(text, p109).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p109] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'turn', '')
+                q += 4
                 p109 = q
-                if v:
-                    res110.append(v)
+                res110.append(v)
                 if res110:
                     n = Nt(res110)
                     n.rule = 429
-                p105 = p109
+                p107 = p109
                 if res110 and n:
-                    res106.append(n)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'among', '')
-                q += 5
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                q = sk0[p105]
-                if q < 0:
-                    q = _WS0(text, p105).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p105] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p105 = q
-                res106.append(v)
-                p111 = p105
+                    res108.append(n)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 430
+                q = p107
+                v = n if res108 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F13:
+            while True:
+                p111 = p
                 res112: list[Any] = []
                 q = sk0[p111]
                 if q < 0:
@@ -26898,37 +26760,155 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p111] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'graveyard', '')
-                q += 9
+                v = (q, 'reveal', '')
+                q += 6
                 p111 = q
                 res112.append(v)
-                if res112:
-                    n = Nt(res112)
-                    n.rule = 430
-                p105 = p111
-                if res112 and n:
-                    res106.append(n)
-                if res106:
-                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 431
-                q = p105
-                v = n if res106 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                p113 = p
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p111 = q
+                res112.append(v)
+                p113 = p111
                 res114: list[Any] = []
-                p115 = p113
+                r = self.r_Amount_0(p113)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p113 = q
+                if v:
+                    res114.append(v)
+                if res114:
+                    n = Nt(res114)
+                    n.rule = 431
+                p111 = p113
+                if res114 and n:
+                    res112.append(n)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p111 = q
+                res112.append(v)
+                r = self.e135_0(p111)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p111 = q
+                if v:
+                    res112.append(v)
+                p115 = p111
                 res116: list[Any] = []
-                r = self.r_ActionWord_0(p115)
+                r = self.r_ObjectFilter_0(p115)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26940,122 +26920,202 @@ class CardParser:
                 if res116:
                     n = Nt(res116)
                     n.rule = 432
-                p113 = p115
+                p111 = p115
                 if res116 and n:
-                    res114.append(n)
-                q = sk0[p113]
+                    res112.append(n)
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p113).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p113] = q
+                    sk0[p111] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'among', '')
+                q += 5
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p113 = q
-                res114.append(v)
-                q = sk0[p113]
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p113).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p111] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'top', '')
-                q += 3
-                p113 = q
-                res114.append(v)
-                r = self.e136_0(p113)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p113 = q
-                if v:
-                    res114.append(v)
-                q = sk0[p113]
+                v = (q, 'rest', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
                 if q < 0:
-                    q = _WS0(text, p113).end()
+                    q = _WS0(text, p111).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p111] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'of', '')
-                q += 2
-                p113 = q
-                res114.append(v)
-                p117 = p113
+                v = (q, 'into', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p111 = q
+                res112.append(v)
+                p117 = p111
                 res118: list[Any] = []
-                r = self.r_PlayerRef_0(p117)
-                if r is None:
+                q = sk0[p117]
+                if q < 0:
+                    q = _WS0(text, p117).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p117] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'graveyard', '')
+                q += 9
                 p117 = q
-                if v:
-                    res118.append(v)
+                res118.append(v)
                 if res118:
                     n = Nt(res118)
                     n.rule = 433
-                p113 = p117
+                p111 = p117
                 if res118 and n:
-                    res114.append(n)
-                q = sk0[p113]
-                if q < 0:
-                    q = _WS0(text, p113).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p113] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p113 = q
-                res114.append(v)
-                if res114:
-                    n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
+                    res112.append(n)
+                if res112:
+                    n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
                     n.rule = 434
-                q = p113
-                v = n if res114 else None
+                q = p111
+                v = n if res112 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F14:
+        if ch in _F20:
             while True:
                 p119 = p
                 res120: list[Any] = []
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p119 = q
-                res120.append(v)
                 p121 = p119
                 res122: list[Any] = []
-                r = self.r_Cost_0(p121)
+                r = self.r_ActionWord_0(p121)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27070,9 +27130,91 @@ class CardParser:
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
-                if res120:
-                    n = Nt(res120)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p119 = q
+                res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p119 = q
+                res120.append(v)
+                r = self.e136_0(p119)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p119 = q
+                if v:
+                    res120.append(v)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p119 = q
+                res120.append(v)
+                p123 = p119
+                res124: list[Any] = []
+                r = self.r_PlayerRef_0(p123)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p123 = q
+                if v:
+                    res124.append(v)
+                if res124:
+                    n = Nt(res124)
                     n.rule = 436
+                p119 = p123
+                if res124 and n:
+                    res120.append(n)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p119 = q
+                res120.append(v)
+                if res120:
+                    n = Nt(res120 if len(res120) == 1 and type(res120[0]) is not list else flatten(res120))
+                    n.rule = 437
                 q = p119
                 v = n if res120 else None
                 if v is not None:
@@ -27080,72 +27222,58 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F13:
+        if ch in _F14:
             while True:
-                p123 = p
-                res124: list[Any] = []
-                p125 = p123
+                p125 = p
                 res126: list[Any] = []
-                r = self.r_RevealCost_0(p125)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'pay', '')
+                q += 3
+                p125 = q
+                res126.append(v)
+                p127 = p125
+                res128: list[Any] = []
+                r = self.r_Cost_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p125 = q
+                p127 = q
                 if v:
-                    res126.append(v)
+                    res128.append(v)
+                if res128:
+                    n = Nt(res128)
+                    n.rule = 438
+                p125 = p127
+                if res128 and n:
+                    res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 437
-                p123 = p125
-                if res126 and n:
-                    res124.append(n)
-                if res124:
-                    n = Nt(res124)
-                    n.rule = 438
-                q = p123
-                v = n if res124 else None
+                    n.rule = 439
+                q = p125
+                v = n if res126 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F13:
             while True:
-                p127 = p
-                res128: list[Any] = []
-                p129 = p127
+                p129 = p
                 res130: list[Any] = []
-                r = self.r_ActionWord_0(p129)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p129 = q
-                if v:
-                    res130.append(v)
-                if res130:
-                    n = Nt(res130)
-                    n.rule = 439
-                p127 = p129
-                if res130 and n:
-                    res128.append(n)
-                q = sk0[p127]
-                if q < 0:
-                    q = _WS0(text, p127).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p127] = q
-                m = _RX48(text, q) if text[q:q + 1] in _F92 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                p131 = p127
+                p131 = p129
                 res132: list[Any] = []
-                r = self.r_Amount_0(p131)
+                r = self.r_RevealCost_0(p131)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27157,68 +27285,26 @@ class CardParser:
                 if res132:
                     n = Nt(res132)
                     n.rule = 440
-                p127 = p131
+                p129 = p131
                 if res132 and n:
-                    res128.append(n)
-                if res128:
-                    n = Nt(res128)
+                    res130.append(n)
+                if res130:
+                    n = Nt(res130)
                     n.rule = 441
-                q = p127
-                v = n if res128 else None
+                q = p129
+                v = n if res130 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F20:
             while True:
                 p133 = p
                 res134: list[Any] = []
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attach', '')
-                q += 6
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p133 = q
-                res134.append(v)
                 p135 = p133
                 res136: list[Any] = []
-                r = self.r_TargetRef_0(p135)
+                r = self.r_ActionWord_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27233,38 +27319,20 @@ class CardParser:
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
-                if res134:
-                    n = Nt(res134)
-                    n.rule = 443
-                q = p133
-                v = n if res134 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F71:
-            while True:
-                p137 = p
-                res138: list[Any] = []
-                p139 = p137
-                res140: list[Any] = []
-                r = self.r_TargetRef_0(p139)
-                if r is None:
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                m = _RX48(text, q) if text[q:q + 1] in _F92 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
-                p139 = q
-                if v:
-                    res140.append(v)
-                if res140:
-                    n = Nt(res140)
-                    n.rule = 444
-                p137 = p139
-                if res140 and n:
-                    res138.append(n)
-                r = self.e137_0(p137)
+                p137 = p133
+                res138: list[Any] = []
+                r = self.r_Amount_0(p137)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27273,7 +27341,69 @@ class CardParser:
                 p137 = q
                 if v:
                     res138.append(v)
-                p141 = p137
+                if res138:
+                    n = Nt(res138)
+                    n.rule = 443
+                p133 = p137
+                if res138 and n:
+                    res134.append(n)
+                if res134:
+                    n = Nt(res134)
+                    n.rule = 444
+                q = p133
+                v = n if res134 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p139 = p
+                res140: list[Any] = []
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attach', '')
+                q += 6
+                p139 = q
+                res140.append(v)
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p139 = q
+                res140.append(v)
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p139 = q
+                res140.append(v)
+                p141 = p139
                 res142: list[Any] = []
                 r = self.r_TargetRef_0(p141)
                 if r is None:
@@ -27287,82 +27417,26 @@ class CardParser:
                 if res142:
                     n = Nt(res142)
                     n.rule = 445
-                p137 = p141
+                p139 = p141
                 if res142 and n:
-                    res138.append(n)
-                if res138:
-                    n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
+                    res140.append(n)
+                if res140:
+                    n = Nt(res140)
                     n.rule = 446
-                q = p137
-                v = n if res138 else None
+                q = p139
+                v = n if res140 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F71:
             while True:
                 p143 = p
                 res144: list[Any] = []
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'look', '')
-                q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'at', '')
-                q += 2
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p143 = q
-                res144.append(v)
                 p145 = p143
                 res146: list[Any] = []
-                r = self.r_Amount_0(p145)
+                r = self.r_TargetRef_0(p145)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27377,79 +27451,18 @@ class CardParser:
                 p143 = p145
                 if res146 and n:
                     res144.append(n)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                r = self.e137_0(p143)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cards', '')
-                q += 5
+                q, v = r
                 p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p143 = q
-                res144.append(v)
+                if v:
+                    res144.append(v)
                 p147 = p143
                 res148: list[Any] = []
-                r = self.r_ActionWord_0(p147)
+                r = self.r_TargetRef_0(p147)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27464,255 +27477,9 @@ class CardParser:
                 p143 = p147
                 if res148 and n:
                     res144.append(n)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'those', '')
-                q += 5
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'then', '')
-                q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'other', '')
-                q += 5
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p143 = q
-                res144.append(v)
-                p149 = p143
-                res150: list[Any] = []
-                q = sk0[p149]
-                if q < 0:
-                    q = _WS0(text, p149).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p149] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
-                q += 6
-                p149 = q
-                res150.append(v)
-                if res150:
-                    n = Nt(res150)
-                    n.rule = 449
-                p143 = p149
-                if res150 and n:
-                    res144.append(n)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p143 = q
-                res144.append(v)
-                q = sk0[p143]
-                if q < 0:
-                    q = _WS0(text, p143).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p143] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p143 = q
-                res144.append(v)
                 if res144:
-                    n = Nt(res144)
-                    n.rule = 450
+                    n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
+                    n.rule = 449
                 q = p143
                 v = n if res144 else None
                 if v is not None:
@@ -27722,67 +27489,154 @@ class CardParser:
                 break
         if ch in _F8:
             while True:
-                p151 = p
-                res152: list[Any] = []
-                q = sk0[p151]
+                p149 = p
+                res150: list[Any] = []
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p149] = q
                 if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'look', '')
                 q += 4
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p149] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'at', '')
                 q += 2
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p149] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p149] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
+                p149 = q
+                res150.append(v)
+                p151 = p149
+                res152: list[Any] = []
+                r = self.r_Amount_0(p151)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p151 = q
-                res152.append(v)
-                p153 = p151
+                if v:
+                    res152.append(v)
+                if res152:
+                    n = Nt(res152)
+                    n.rule = 450
+                p149 = p151
+                if res152 and n:
+                    res150.append(n)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p149 = q
+                res150.append(v)
+                p153 = p149
                 res154: list[Any] = []
-                r = self.r_Amount_0(p153)
+                r = self.r_ActionWord_0(p153)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27794,217 +27648,525 @@ class CardParser:
                 if res154:
                     n = Nt(res154)
                     n.rule = 451
-                p151 = p153
+                p149 = p153
                 if res154 and n:
-                    res152.append(n)
-                q = sk0[p151]
+                    res150.append(n)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p149] = q
                 if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'one', '')
                 q += 3
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p149] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p149] = q
+                if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'them', '')
-                q += 4
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
+                v = (q, 'those', '')
+                q += 5
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p149] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'into', '')
-                q += 4
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
+                v = (q, 'cards', '')
+                q += 5
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p149] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'then', '')
+                q += 4
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'other', '')
+                q += 5
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p149 = q
+                res150.append(v)
+                p155 = p149
+                res156: list[Any] = []
+                q = sk0[p155]
+                if q < 0:
+                    q = _WS0(text, p155).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p155] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p155 = q
+                res156.append(v)
+                if res156:
+                    n = Nt(res156)
+                    n.rule = 452
+                p149 = p155
+                if res156 and n:
+                    res150.append(n)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p149).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p149] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p149 = q
+                res150.append(v)
+                if res150:
+                    n = Nt(res150)
+                    n.rule = 453
+                q = p149
+                v = n if res150 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p157 = p
+                res158: list[Any] = []
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p157 = q
+                res158.append(v)
+                p159 = p157
+                res160: list[Any] = []
+                r = self.r_Amount_0(p159)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p159 = q
+                if v:
+                    res160.append(v)
+                if res160:
+                    n = Nt(res160)
+                    n.rule = 454
+                p157 = p159
+                if res160 and n:
+                    res158.append(n)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
                 if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'hand', '')
                 q += 4
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p157).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
+                    sk0[p157] = q
                 if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'and', '')
                 q += 3
-                p151 = q
-                res152.append(v)
-                r = self.e138_0(p151)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p151 = q
-                if v:
-                    res152.append(v)
-                if res152:
-                    n = Nt(res152 if len(res152) == 1 and type(res152[0]) is not list else flatten(res152))
-                    n.rule = 452
-                q = p151
-                v = n if res152 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F71:
-            while True:
-                p155 = p
-                res156: list[Any] = []
-                p157 = p155
-                res158: list[Any] = []
-                r = self.r_TargetRef_0(p157)
+                p157 = q
+                res158.append(v)
+                r = self.e138_0(p157)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28014,157 +28176,22 @@ class CardParser:
                 if v:
                     res158.append(v)
                 if res158:
-                    n = Nt(res158)
-                    n.rule = 453
-                p155 = p157
-                if res158 and n:
-                    res156.append(n)
-                q = sk0[p155]
-                if q < 0:
-                    q = _WS0(text, p155).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p155] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p155 = q
-                res156.append(v)
-                q = sk0[p155]
-                if q < 0:
-                    q = _WS0(text, p155).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p155] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p155 = q
-                res156.append(v)
-                q = sk0[p155]
-                if q < 0:
-                    q = _WS0(text, p155).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p155] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p155 = q
-                res156.append(v)
-                q = sk0[p155]
-                if q < 0:
-                    q = _WS0(text, p155).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p155] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p155 = q
-                res156.append(v)
-                q = sk0[p155]
-                if q < 0:
-                    q = _WS0(text, p155).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p155] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p155 = q
-                res156.append(v)
-                p159 = p155
-                res160: list[Any] = []
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p159 = q
-                res160.append(v)
-                if res160:
-                    n = Nt(res160)
-                    n.rule = 454
-                p155 = p159
-                if res160 and n:
-                    res156.append(n)
-                q = sk0[p155]
-                if q < 0:
-                    q = _WS0(text, p155).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p155] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p155 = q
-                res156.append(v)
-                r = self.e139_0(p155)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p155 = q
-                if v:
-                    res156.append(v)
-                if res156:
-                    n = Nt(res156 if len(res156) == 1 and type(res156[0]) is not list else flatten(res156))
+                    n = Nt(res158 if len(res158) == 1 and type(res158[0]) is not list else flatten(res158))
                     n.rule = 455
-                q = p155
-                v = n if res156 else None
+                q = p157
+                v = n if res158 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F16:
+        if ch in _F71:
             while True:
                 p161 = p
                 res162: list[Any] = []
-                q = sk0[p161]
-                if q < 0:
-                    q = _WS0(text, p161).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p161] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'move', '')
-                q += 4
-                p161 = q
-                res162.append(v)
                 p163 = p161
                 res164: list[Any] = []
-                r = self.r_Amount_0(p163)
+                r = self.r_TargetRef_0(p163)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28179,24 +28206,113 @@ class CardParser:
                 p161 = p163
                 if res164 and n:
                     res162.append(n)
-                p165 = p161
-                res166: list[Any] = []
-                r = self.r_CounterKind_0(p165)
-                if r is None:
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'deals', '')
+                q += 5
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p161 = q
+                res162.append(v)
+                p165 = p161
+                res166: list[Any] = []
+                q = sk0[p165]
+                if q < 0:
+                    q = _WS0(text, p165).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p165] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
                 p165 = q
-                if v:
-                    res166.append(v)
+                res166.append(v)
                 if res166:
                     n = Nt(res166)
                     n.rule = 457
                 p161 = p165
                 if res166 and n:
                     res162.append(n)
-                r = self.e140_0(p161)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p161 = q
+                res162.append(v)
+                r = self.e139_0(p161)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28205,54 +28321,37 @@ class CardParser:
                 p161 = q
                 if v:
                     res162.append(v)
-                q = sk0[p161]
-                if q < 0:
-                    q = _WS0(text, p161).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p161] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p161 = q
-                res162.append(v)
-                p167 = p161
-                res168: list[Any] = []
-                r = self.r_TargetRef_0(p167)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p167 = q
-                if v:
-                    res168.append(v)
-                if res168:
-                    n = Nt(res168)
+                if res162:
+                    n = Nt(res162 if len(res162) == 1 and type(res162[0]) is not list else flatten(res162))
                     n.rule = 458
-                p161 = p167
-                if res168 and n:
-                    res162.append(n)
-                q = sk0[p161]
+                q = p161
+                v = n if res162 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                p167 = p
+                res168: list[Any] = []
+                q = sk0[p167]
                 if q < 0:
-                    q = _WS0(text, p161).end()
+                    q = _WS0(text, p167).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p161] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p167] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
+                v = (q, 'move', '')
                 q += 4
-                p161 = q
-                res162.append(v)
-                p169 = p161
+                p167 = q
+                res168.append(v)
+                p169 = p167
                 res170: list[Any] = []
-                r = self.r_TargetRef_0(p169)
+                r = self.r_Amount_0(p169)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28264,80 +28363,50 @@ class CardParser:
                 if res170:
                     n = Nt(res170)
                     n.rule = 459
-                p161 = p169
+                p167 = p169
                 if res170 and n:
-                    res162.append(n)
-                if res162:
-                    n = Nt(res162 if len(res162) == 1 and type(res162[0]) is not list else flatten(res162))
-                    n.rule = 460
-                q = p161
-                v = n if res162 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p171 = p
+                    res168.append(n)
+                p171 = p167
                 res172: list[Any] = []
-                q = sk0[p171]
-                if q < 0:
-                    q = _WS0(text, p171).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p171] = q
-                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                r = self.r_CounterKind_0(p171)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'change', '')
-                q += 6
+                q, v = r
                 p171 = q
-                res172.append(v)
-                q = sk0[p171]
-                if q < 0:
-                    q = _WS0(text, p171).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p171] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if v:
+                    res172.append(v)
+                if res172:
+                    n = Nt(res172)
+                    n.rule = 460
+                p167 = p171
+                if res172 and n:
+                    res168.append(n)
+                r = self.e140_0(p167)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
-                p171 = q
-                res172.append(v)
-                q = sk0[p171]
+                q, v = r
+                p167 = q
+                if v:
+                    res168.append(v)
+                q = sk0[p167]
                 if q < 0:
-                    q = _WS0(text, p171).end()
+                    q = _WS0(text, p167).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p171] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p167] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'target', '')
-                q += 6
-                p171 = q
-                res172.append(v)
-                q = sk0[p171]
-                if q < 0:
-                    q = _WS0(text, p171).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p171] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p171 = q
-                res172.append(v)
-                p173 = p171
+                v = (q, 'from', '')
+                q += 4
+                p167 = q
+                res168.append(v)
+                p173 = p167
                 res174: list[Any] = []
                 r = self.r_TargetRef_0(p173)
                 if r is None:
@@ -28351,50 +28420,45 @@ class CardParser:
                 if res174:
                     n = Nt(res174)
                     n.rule = 461
-                p171 = p173
+                p167 = p173
                 if res174 and n:
-                    res172.append(n)
-                q = sk0[p171]
+                    res168.append(n)
+                q = sk0[p167]
                 if q < 0:
-                    q = _WS0(text, p171).end()
+                    q = _WS0(text, p167).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p171] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p167] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'to', '')
-                q += 2
-                p171 = q
-                res172.append(v)
-                p175 = p171
-                res176: list[Any] = []
-                q = sk0[p175]
-                if q < 0:
-                    q = _WS0(text, p175).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p175] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
+                v = (q, 'onto', '')
                 q += 4
+                p167 = q
+                res168.append(v)
+                p175 = p167
+                res176: list[Any] = []
+                r = self.r_TargetRef_0(p175)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p175 = q
-                res176.append(v)
+                if v:
+                    res176.append(v)
                 if res176:
                     n = Nt(res176)
                     n.rule = 462
-                p171 = p175
+                p167 = p175
                 if res176 and n:
-                    res172.append(n)
-                if res172:
-                    n = Nt(res172)
+                    res168.append(n)
+                if res168:
+                    n = Nt(res168 if len(res168) == 1 and type(res168[0]) is not list else flatten(res168))
                     n.rule = 463
-                q = p171
-                v = n if res172 else None
+                q = p167
+                v = n if res168 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28410,12 +28474,54 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p177] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
+                v = (q, 'change', '')
                 q += 6
+                p177 = q
+                res178.append(v)
+                q = sk0[p177]
+                if q < 0:
+                    q = _WS0(text, p177).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p177] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p177 = q
+                res178.append(v)
+                q = sk0[p177]
+                if q < 0:
+                    q = _WS0(text, p177).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p177] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p177 = q
+                res178.append(v)
+                q = sk0[p177]
+                if q < 0:
+                    q = _WS0(text, p177).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p177] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
                 p177 = q
                 res178.append(v)
                 p179 = p177
@@ -28441,186 +28547,67 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p177] = q
-                if not (text.startswith(',', q)):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, ',', '')
-                q += 1
+                v = (q, 'to', '')
+                q += 2
                 p177 = q
                 res178.append(v)
-                q = sk0[p177]
+                p181 = p177
+                res182: list[Any] = []
+                q = sk0[p181]
                 if q < 0:
-                    q = _WS0(text, p177).end()
+                    q = _WS0(text, p181).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'then', '')
-                q += 4
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choose', '')
-                q += 6
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'another', '')
-                q += 7
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'target', '')
-                q += 6
-                p177 = q
-                res178.append(v)
-                while True:
-                    p181 = p177
-                    res182: list[Any] = []
-                    q = sk0[p181]
-                    if q < 0:
-                        q = _WS0(text, p181).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p181] = q
-                    if text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_':
-                        break
-                    p183 = p181
-                    res184: list[Any] = []
-                    r = self.r_ObjectFilter_0(p183)
-                    if r is None:
-                        break
-                    q, v = r
-                    p183 = q
-                    if v:
-                        res184.append(v)
-                    if res184:
-                        n = Nt(res184)
-                        n.rule = 465
-                    p181 = p183
-                    if res184 and n:
-                        res182.append(n)
-                    p177 = p181
-                    res178 += res182
-                    break
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'for', '')
-                q += 3
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
-                q += 4
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'time', '')
-                q += 4
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
+                    sk0[p181] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
+                p181 = q
+                res182.append(v)
+                if res182:
+                    n = Nt(res182)
+                    n.rule = 465
+                p177 = p181
+                if res182 and n:
+                    res178.append(n)
+                if res178:
+                    n = Nt(res178)
+                    n.rule = 466
+                q = p177
+                v = n if res178 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p183 = p
+                res184: list[Any] = []
+                q = sk0[p183]
                 if q < 0:
-                    q = _WS0(text, p177).end()
+                    q = _WS0(text, p183).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p183] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'spell', '')
-                q += 5
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'was', '')
-                q += 3
-                p177 = q
-                res178.append(v)
-                p185 = p177
+                v = (q, 'choose', '')
+                q += 6
+                p183 = q
+                res184.append(v)
+                p185 = p183
                 res186: list[Any] = []
-                r = self.r_ConditionWord_0(p185)
+                r = self.r_TargetRef_0(p185)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28631,108 +28618,196 @@ class CardParser:
                     res186.append(v)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 466
-                p177 = p185
-                if res186 and n:
-                    res178.append(n)
-                if res178:
-                    n = Nt(res178)
                     n.rule = 467
-                q = p177
-                v = n if res178 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p187 = p
-                res188: list[Any] = []
-                q = sk0[p187]
+                p183 = p185
+                if res186 and n:
+                    res184.append(n)
+                q = sk0[p183]
                 if q < 0:
-                    q = _WS0(text, p187).end()
+                    q = _WS0(text, p183).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p187] = q
-                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p183] = q
+                if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'change', '')
-                q += 6
-                p187 = q
-                res188.append(v)
-                q = sk0[p187]
+                v = (q, ',', '')
+                q += 1
+                p183 = q
+                res184.append(v)
+                q = sk0[p183]
                 if q < 0:
-                    q = _WS0(text, p187).end()
+                    q = _WS0(text, p183).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p187] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p183] = q
+                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "this's", '')
-                q += 6
-                p187 = q
-                res188.append(v)
-                q = sk0[p187]
-                if q < 0:
-                    q = _WS0(text, p187).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p187] = q
-                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'base', '')
+                v = (q, 'then', '')
                 q += 4
-                p187 = q
-                res188.append(v)
-                p189 = p187
-                res190: list[Any] = []
-                q = sk0[p189]
+                p183 = q
+                res184.append(v)
+                q = sk0[p183]
                 if q < 0:
-                    q = _WS0(text, p189).end()
+                    q = _WS0(text, p183).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                m = _RX49(text, q) if text[q:q + 1] in _F93 else None
-                if m is None:
+                    sk0[p183] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p189 = q
-                if v:
-                    res190.append(v)
-                if res190:
-                    n = Nt(res190)
-                    n.rule = 468
-                p187 = p189
-                if res190 and n:
-                    res188.append(n)
-                q = sk0[p187]
+                v = (q, 'choose', '')
+                q += 6
+                p183 = q
+                res184.append(v)
+                q = sk0[p183]
                 if q < 0:
-                    q = _WS0(text, p187).end()
+                    q = _WS0(text, p183).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p187] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p183] = q
+                if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'to', '')
-                q += 2
-                p187 = q
-                res188.append(v)
-                p191 = p187
+                v = (q, 'another', '')
+                q += 7
+                p183 = q
+                res184.append(v)
+                q = sk0[p183]
+                if q < 0:
+                    q = _WS0(text, p183).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p183] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p183 = q
+                res184.append(v)
+                while True:
+                    p187 = p183
+                    res188: list[Any] = []
+                    q = sk0[p187]
+                    if q < 0:
+                        q = _WS0(text, p187).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p187] = q
+                    if text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_':
+                        break
+                    p189 = p187
+                    res190: list[Any] = []
+                    r = self.r_ObjectFilter_0(p189)
+                    if r is None:
+                        break
+                    q, v = r
+                    p189 = q
+                    if v:
+                        res190.append(v)
+                    if res190:
+                        n = Nt(res190)
+                        n.rule = 468
+                    p187 = p189
+                    if res190 and n:
+                        res188.append(n)
+                    p183 = p187
+                    res184 += res188
+                    break
+                q = sk0[p183]
+                if q < 0:
+                    q = _WS0(text, p183).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p183] = q
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'for', '')
+                q += 3
+                p183 = q
+                res184.append(v)
+                q = sk0[p183]
+                if q < 0:
+                    q = _WS0(text, p183).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p183] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'each', '')
+                q += 4
+                p183 = q
+                res184.append(v)
+                q = sk0[p183]
+                if q < 0:
+                    q = _WS0(text, p183).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p183] = q
+                if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'time', '')
+                q += 4
+                p183 = q
+                res184.append(v)
+                q = sk0[p183]
+                if q < 0:
+                    q = _WS0(text, p183).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p183] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p183 = q
+                res184.append(v)
+                q = sk0[p183]
+                if q < 0:
+                    q = _WS0(text, p183).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p183] = q
+                if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spell', '')
+                q += 5
+                p183 = q
+                res184.append(v)
+                q = sk0[p183]
+                if q < 0:
+                    q = _WS0(text, p183).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p183] = q
+                if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'was', '')
+                q += 3
+                p183 = q
+                res184.append(v)
+                p191 = p183
                 res192: list[Any] = []
-                r = self.r_Amount_0(p191)
+                r = self.r_ConditionWord_0(p191)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28744,20 +28819,20 @@ class CardParser:
                 if res192:
                     n = Nt(res192)
                     n.rule = 469
-                p187 = p191
+                p183 = p191
                 if res192 and n:
-                    res188.append(n)
-                if res188:
-                    n = Nt(res188)
+                    res184.append(n)
+                if res184:
+                    n = Nt(res184)
                     n.rule = 470
-                q = p187
-                v = n if res188 else None
+                q = p183
+                v = n if res184 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F10:
+        if ch in _F0:
             while True:
                 p193 = p
                 res194: list[Any] = []
@@ -28767,22 +28842,58 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p193] = q
-                if not (text.startswith('transform', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'transform', '')
-                q += 9
+                v = (q, 'change', '')
+                q += 6
+                p193 = q
+                res194.append(v)
+                q = sk0[p193]
+                if q < 0:
+                    q = _WS0(text, p193).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p193] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p193 = q
+                res194.append(v)
+                q = sk0[p193]
+                if q < 0:
+                    q = _WS0(text, p193).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p193] = q
+                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'base', '')
+                q += 4
                 p193 = q
                 res194.append(v)
                 p195 = p193
                 res196: list[Any] = []
-                r = self.r_TargetRef_0(p195)
-                if r is None:
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                m = _RX49(text, q) if text[q:q + 1] in _F93 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p195 = q
                 if v:
                     res196.append(v)
@@ -28792,9 +28903,40 @@ class CardParser:
                 p193 = p195
                 if res196 and n:
                     res194.append(n)
+                q = sk0[p193]
+                if q < 0:
+                    q = _WS0(text, p193).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p193] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p193 = q
+                res194.append(v)
+                p197 = p193
+                res198: list[Any] = []
+                r = self.r_Amount_0(p197)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p197 = q
+                if v:
+                    res198.append(v)
+                if res198:
+                    n = Nt(res198)
+                    n.rule = 472
+                p193 = p197
+                if res198 and n:
+                    res194.append(n)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 472
+                    n.rule = 473
                 q = p193
                 v = n if res194 else None
                 if v is not None:
@@ -28802,184 +28944,46 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F67:
+        if ch in _F10:
             while True:
-                p197 = p
-                res198: list[Any] = []
-                p199 = p197
+                p199 = p
                 res200: list[Any] = []
-                r = self.r_PlayerRef_0(p199)
-                if r is None:
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith('transform', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'transform', '')
+                q += 9
                 p199 = q
-                if v:
-                    res200.append(v)
-                if res200:
-                    n = Nt(res200)
-                    n.rule = 473
-                p197 = p199
-                if res200 and n:
-                    res198.append(n)
-                r = self.e141_0(p197)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p197 = q
-                if v:
-                    res198.append(v)
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p197 = q
-                res198.append(v)
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p197 = q
-                res198.append(v)
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p197 = q
-                res198.append(v)
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'all', '')
-                q += 3
-                p197 = q
-                res198.append(v)
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p197 = q
-                res198.append(v)
-                r = self.e142_0(p197)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p197 = q
-                if v:
-                    res198.append(v)
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'own', '')
-                q += 3
-                p197 = q
-                res198.append(v)
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exiled', '')
-                q += 6
-                p197 = q
-                res198.append(v)
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p197 = q
-                res198.append(v)
-                p201 = p197
+                res200.append(v)
+                p201 = p199
                 res202: list[Any] = []
-                q = sk0[p201]
-                if q < 0:
-                    q = _WS0(text, p201).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p201)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
-                q += 4
+                q, v = r
                 p201 = q
-                res202.append(v)
+                if v:
+                    res202.append(v)
                 if res202:
                     n = Nt(res202)
                     n.rule = 474
-                p197 = p201
+                p199 = p201
                 if res202 and n:
-                    res198.append(n)
-                if res198:
-                    n = Nt(res198 if len(res198) == 1 and type(res198[0]) is not list else flatten(res198))
+                    res200.append(n)
+                if res200:
+                    n = Nt(res200)
                     n.rule = 475
-                q = p197
-                v = n if res198 else None
+                q = p199
+                v = n if res200 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -29006,7 +29010,7 @@ class CardParser:
                 p203 = p205
                 if res206 and n:
                     res204.append(n)
-                r = self.e143_0(p203)
+                r = self.e141_0(p203)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29021,15 +29025,71 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p203] = q
-                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'their', '')
+                v = (q, 'to', '')
+                q += 2
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
                 q += 5
                 p203 = q
                 res204.append(v)
-                r = self.e144_0(p203)
+                r = self.e142_0(p203)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29038,19 +29098,49 @@ class CardParser:
                 p203 = q
                 if v:
                     res204.append(v)
-                if res204:
-                    n = Nt(res204 if len(res204) == 1 and type(res204[0]) is not list else flatten(res204))
-                    n.rule = 477
-                q = p203
-                v = n if res204 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                p207 = p
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'own', '')
+                q += 3
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiled', '')
+                q += 6
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p203 = q
+                res204.append(v)
+                p207 = p203
                 res208: list[Any] = []
                 q = sk0[p207]
                 if q < 0:
@@ -29058,144 +29148,96 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p207] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
+                v = (q, 'this', '')
+                q += 4
                 p207 = q
                 res208.append(v)
-                r = self.e145_0(p207)
+                if res208:
+                    n = Nt(res208)
+                    n.rule = 477
+                p203 = p207
+                if res208 and n:
+                    res204.append(n)
+                if res204:
+                    n = Nt(res204 if len(res204) == 1 and type(res204[0]) is not list else flatten(res204))
+                    n.rule = 478
+                q = p203
+                v = n if res204 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F67:
+            while True:
+                p209 = p
+                res210: list[Any] = []
+                p211 = p209
+                res212: list[Any] = []
+                r = self.r_PlayerRef_0(p211)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p207 = q
+                p211 = q
                 if v:
-                    res208.append(v)
-                q = sk0[p207]
-                if q < 0:
-                    q = _WS0(text, p207).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p207] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    res212.append(v)
+                if res212:
+                    n = Nt(res212)
+                    n.rule = 479
+                p209 = p211
+                if res212 and n:
+                    res210.append(n)
+                r = self.e143_0(p209)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'life', '')
-                q += 4
-                p207 = q
-                res208.append(v)
-                q = sk0[p207]
-                if q < 0:
-                    q = _WS0(text, p207).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p207] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'total', '')
-                q += 5
-                p207 = q
-                res208.append(v)
-                q = sk0[p207]
-                if q < 0:
-                    q = _WS0(text, p207).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p207] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p207 = q
-                res208.append(v)
-                q = sk0[p207]
-                if q < 0:
-                    q = _WS0(text, p207).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p207] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
-                q += 6
-                p207 = q
-                res208.append(v)
-                p209 = p207
-                res210: list[Any] = []
+                q, v = r
+                p209 = q
+                if v:
+                    res210.append(v)
                 q = sk0[p209]
                 if q < 0:
                     q = _WS0(text, p209).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p209] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'toughness', '')
-                q += 9
+                v = (q, 'their', '')
+                q += 5
                 p209 = q
                 res210.append(v)
+                r = self.e144_0(p209)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p209 = q
+                if v:
+                    res210.append(v)
                 if res210:
-                    n = Nt(res210)
-                    n.rule = 478
-                p207 = p209
-                if res210 and n:
-                    res208.append(n)
-                if res208:
-                    n = Nt(res208 if len(res208) == 1 and type(res208[0]) is not list else flatten(res208))
-                    n.rule = 479
-                q = p207
-                v = n if res208 else None
+                    n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
+                    n.rule = 480
+                q = p209
+                v = n if res210 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F27:
             while True:
-                p211 = p
-                res212: list[Any] = []
-                q = sk0[p211]
-                if q < 0:
-                    q = _WS0(text, p211).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p211] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choose', '')
-                q += 6
-                p211 = q
-                res212.append(v)
-                q = sk0[p211]
-                if q < 0:
-                    q = _WS0(text, p211).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p211] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p211 = q
-                res212.append(v)
-                p213 = p211
+                p213 = p
                 res214: list[Any] = []
                 q = sk0[p213]
                 if q < 0:
@@ -29203,159 +29245,106 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p213] = q
-                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'color', '')
+                v = (q, 'exchange', '')
+                q += 8
+                p213 = q
+                res214.append(v)
+                r = self.e145_0(p213)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p213 = q
+                if v:
+                    res214.append(v)
+                q = sk0[p213]
+                if q < 0:
+                    q = _WS0(text, p213).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p213] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p213 = q
+                res214.append(v)
+                q = sk0[p213]
+                if q < 0:
+                    q = _WS0(text, p213).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p213] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
                 q += 5
                 p213 = q
                 res214.append(v)
-                if res214:
-                    n = Nt(res214)
-                    n.rule = 480
-                p211 = p213
-                if res214 and n:
-                    res212.append(n)
-                if res212:
-                    n = Nt(res212)
-                    n.rule = 481
-                q = p211
-                v = n if res212 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F94:
-            while True:
-                p215 = p
-                res216: list[Any] = []
-                while True:
-                    p217 = p215
-                    res218: list[Any] = []
-                    r = self.r_PlayerRef_0(p217)
-                    if r is None:
-                        break
-                    q, v = r
-                    p217 = q
-                    if v:
-                        res218.append(v)
-                    if res218:
-                        n = Nt(res218)
-                        n.rule = 482
-                    q = p217
-                    v = n if res218 else None
-                    p215 = q
-                    if v is not None:
-                        res216.append(v)
-                    break
-                r = self.e146_0(p215)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p215 = q
-                if v:
-                    res216.append(v)
-                while True:
-                    p219 = p215
-                    res220: list[Any] = []
-                    r = self.e147_0(p219)
-                    if r is None:
-                        break
-                    q, v = r
-                    p219 = q
-                    if v:
-                        res220.append(v)
-                    q = sk0[p219]
-                    if q < 0:
-                        q = _WS0(text, p219).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p219] = q
-                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'card', '')
-                    q += 4
-                    p219 = q
-                    res220.append(v)
-                    q = sk0[p219]
-                    if q < 0:
-                        q = _WS0(text, p219).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p219] = q
-                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'at', '')
-                    q += 2
-                    p219 = q
-                    res220.append(v)
-                    q = sk0[p219]
-                    if q < 0:
-                        q = _WS0(text, p219).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p219] = q
-                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'random', '')
-                    q += 6
-                    p219 = q
-                    res220.append(v)
-                    q = sk0[p219]
-                    if q < 0:
-                        q = _WS0(text, p219).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p219] = q
-                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'from', '')
-                    q += 4
-                    p219 = q
-                    res220.append(v)
-                    p215 = p219
-                    res216 += res220
-                    break
-                r = self.e148_0(p215)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p215 = q
-                if v:
-                    res216.append(v)
-                p221 = p215
-                res222: list[Any] = []
-                q = sk0[p221]
+                q = sk0[p213]
                 if q < 0:
-                    q = _WS0(text, p221).end()
+                    q = _WS0(text, p213).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p221] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p213] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
+                v = (q, 'with', '')
                 q += 4
-                p221 = q
-                res222.append(v)
-                if res222:
-                    n = Nt(res222)
-                    n.rule = 483
-                p215 = p221
-                if res222 and n:
-                    res216.append(n)
+                p213 = q
+                res214.append(v)
+                q = sk0[p213]
+                if q < 0:
+                    q = _WS0(text, p213).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p213] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p213 = q
+                res214.append(v)
+                p215 = p213
+                res216: list[Any] = []
+                q = sk0[p215]
+                if q < 0:
+                    q = _WS0(text, p215).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p215] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
+                p215 = q
+                res216.append(v)
                 if res216:
-                    n = Nt(res216 if len(res216) == 1 and type(res216[0]) is not list else flatten(res216))
-                    n.rule = 484
-                q = p215
-                v = n if res216 else None
+                    n = Nt(res216)
+                    n.rule = 481
+                p213 = p215
+                if res216 and n:
+                    res214.append(n)
+                if res214:
+                    n = Nt(res214 if len(res214) == 1 and type(res214[0]) is not list else flatten(res214))
+                    n.rule = 482
+                q = p213
+                v = n if res214 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -29363,49 +29352,171 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p223 = p
-                res224: list[Any] = []
-                q = sk0[p223]
+                p217 = p
+                res218: list[Any] = []
+                q = sk0[p217]
                 if q < 0:
-                    q = _WS0(text, p223).end()
+                    q = _WS0(text, p217).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p223] = q
+                    sk0[p217] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p223 = q
-                res224.append(v)
-                r = self.e149_0(p223)
+                p217 = q
+                res218.append(v)
+                q = sk0[p217]
+                if q < 0:
+                    q = _WS0(text, p217).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p217] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p217 = q
+                res218.append(v)
+                p219 = p217
+                res220: list[Any] = []
+                q = sk0[p219]
+                if q < 0:
+                    q = _WS0(text, p219).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p219] = q
+                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'color', '')
+                q += 5
+                p219 = q
+                res220.append(v)
+                if res220:
+                    n = Nt(res220)
+                    n.rule = 483
+                p217 = p219
+                if res220 and n:
+                    res218.append(n)
+                if res218:
+                    n = Nt(res218)
+                    n.rule = 484
+                q = p217
+                v = n if res218 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F94:
+            while True:
+                p221 = p
+                res222: list[Any] = []
+                while True:
+                    p223 = p221
+                    res224: list[Any] = []
+                    r = self.r_PlayerRef_0(p223)
+                    if r is None:
+                        break
+                    q, v = r
+                    p223 = q
+                    if v:
+                        res224.append(v)
+                    if res224:
+                        n = Nt(res224)
+                        n.rule = 485
+                    q = p223
+                    v = n if res224 else None
+                    p221 = q
+                    if v is not None:
+                        res222.append(v)
+                    break
+                r = self.e146_0(p221)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p223 = q
+                p221 = q
                 if v:
-                    res224.append(v)
-                p225 = p223
-                res226: list[Any] = []
-                r = self.r_ObjectFilter_0(p225)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p225 = q
-                if v:
+                    res222.append(v)
+                while True:
+                    p225 = p221
+                    res226: list[Any] = []
+                    r = self.e147_0(p225)
+                    if r is None:
+                        break
+                    q, v = r
+                    p225 = q
+                    if v:
+                        res226.append(v)
+                    q = sk0[p225]
+                    if q < 0:
+                        q = _WS0(text, p225).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p225] = q
+                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'card', '')
+                    q += 4
+                    p225 = q
                     res226.append(v)
-                if res226:
-                    n = Nt(res226)
-                    n.rule = 485
-                p223 = p225
-                if res226 and n:
-                    res224.append(n)
-                p227 = p223
+                    q = sk0[p225]
+                    if q < 0:
+                        q = _WS0(text, p225).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p225] = q
+                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'at', '')
+                    q += 2
+                    p225 = q
+                    res226.append(v)
+                    q = sk0[p225]
+                    if q < 0:
+                        q = _WS0(text, p225).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p225] = q
+                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'random', '')
+                    q += 6
+                    p225 = q
+                    res226.append(v)
+                    q = sk0[p225]
+                    if q < 0:
+                        q = _WS0(text, p225).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p225] = q
+                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'from', '')
+                    q += 4
+                    p225 = q
+                    res226.append(v)
+                    p221 = p225
+                    res222 += res226
+                    break
+                r = self.e148_0(p221)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p221 = q
+                if v:
+                    res222.append(v)
+                p227 = p221
                 res228: list[Any] = []
                 q = sk0[p227]
                 if q < 0:
@@ -29413,31 +29524,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p227] = q
-                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'name', '')
+                v = (q, 'hand', '')
                 q += 4
                 p227 = q
                 res228.append(v)
                 if res228:
                     n = Nt(res228)
                     n.rule = 486
-                p223 = p227
+                p221 = p227
                 if res228 and n:
-                    res224.append(n)
-                if res224:
-                    n = Nt(res224 if len(res224) == 1 and type(res224[0]) is not list else flatten(res224))
+                    res222.append(n)
+                if res222:
+                    n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
                     n.rule = 487
-                q = p223
-                v = n if res224 else None
+                q = p221
+                v = n if res222 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F10:
+        if ch in _F0:
             while True:
                 p229 = p
                 res230: list[Any] = []
@@ -29447,15 +29558,15 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p229] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
+                v = (q, 'choose', '')
+                q += 6
                 p229 = q
                 res230.append(v)
-                r = self.e150_0(p229)
+                r = self.e149_0(p229)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29464,55 +29575,24 @@ class CardParser:
                 p229 = q
                 if v:
                     res230.append(v)
-                q = sk0[p229]
-                if q < 0:
-                    q = _WS0(text, p229).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p229] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
-                p229 = q
-                res230.append(v)
                 p231 = p229
                 res232: list[Any] = []
-                q = sk0[p231]
-                if q < 0:
-                    q = _WS0(text, p231).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p231] = q
-                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_ObjectFilter_0(p231)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'down', '')
-                q += 4
+                q, v = r
                 p231 = q
-                res232.append(v)
+                if v:
+                    res232.append(v)
                 if res232:
                     n = Nt(res232)
                     n.rule = 488
                 p229 = p231
                 if res232 and n:
                     res230.append(n)
-                if res230:
-                    n = Nt(res230 if len(res230) == 1 and type(res230[0]) is not list else flatten(res230))
-                    n.rule = 489
-                q = p229
-                v = n if res230 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                p233 = p
+                p233 = p229
                 res234: list[Any] = []
                 q = sk0[p233]
                 if q < 0:
@@ -29520,17 +29600,49 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p233] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'have', '')
+                v = (q, 'name', '')
                 q += 4
                 p233 = q
                 res234.append(v)
-                p235 = p233
+                if res234:
+                    n = Nt(res234)
+                    n.rule = 489
+                p229 = p233
+                if res234 and n:
+                    res230.append(n)
+                if res230:
+                    n = Nt(res230 if len(res230) == 1 and type(res230[0]) is not list else flatten(res230))
+                    n.rule = 490
+                q = p229
+                v = n if res230 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                p235 = p
                 res236: list[Any] = []
-                r = self.r_Effect_0(p235)
+                q = sk0[p235]
+                if q < 0:
+                    q = _WS0(text, p235).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p235] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p235 = q
+                res236.append(v)
+                r = self.e150_0(p235)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29539,25 +29651,21 @@ class CardParser:
                 p235 = q
                 if v:
                     res236.append(v)
-                if res236:
-                    n = Nt(res236)
-                    n.rule = 490
-                p233 = p235
-                if res236 and n:
-                    res234.append(n)
-                if res234:
-                    n = Nt(res234)
-                    n.rule = 491
-                q = p233
-                v = n if res234 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F27:
-            while True:
-                p237 = p
+                q = sk0[p235]
+                if q < 0:
+                    q = _WS0(text, p235).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p235] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face', '')
+                q += 4
+                p235 = q
+                res236.append(v)
+                p237 = p235
                 res238: list[Any] = []
                 q = sk0[p237]
                 if q < 0:
@@ -29565,76 +29673,51 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p237] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
+                v = (q, 'down', '')
+                q += 4
                 p237 = q
                 res238.append(v)
-                q = sk0[p237]
-                if q < 0:
-                    q = _WS0(text, p237).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p237] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p237 = q
-                res238.append(v)
-                q = sk0[p237]
-                if q < 0:
-                    q = _WS0(text, p237).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p237] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p237 = q
-                res238.append(v)
-                p239 = p237
-                res240: list[Any] = []
-                r = self.r_TargetRef_0(p239)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p239 = q
-                if v:
-                    res240.append(v)
-                if res240:
-                    n = Nt(res240)
+                if res238:
+                    n = Nt(res238)
+                    n.rule = 491
+                p235 = p237
+                if res238 and n:
+                    res236.append(n)
+                if res236:
+                    n = Nt(res236 if len(res236) == 1 and type(res236[0]) is not list else flatten(res236))
                     n.rule = 492
-                p237 = p239
-                if res240 and n:
-                    res238.append(n)
-                q = sk0[p237]
+                q = p235
+                v = n if res236 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                p239 = p
+                res240: list[Any] = []
+                q = sk0[p239]
                 if q < 0:
-                    q = _WS0(text, p237).end()
+                    q = _WS0(text, p239).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p237] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p239] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'and', '')
-                q += 3
-                p237 = q
-                res238.append(v)
-                p241 = p237
+                v = (q, 'have', '')
+                q += 4
+                p239 = q
+                res240.append(v)
+                p241 = p239
                 res242: list[Any] = []
-                r = self.r_TargetRef_0(p241)
+                r = self.r_Effect_0(p241)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29646,20 +29729,20 @@ class CardParser:
                 if res242:
                     n = Nt(res242)
                     n.rule = 493
-                p237 = p241
+                p239 = p241
                 if res242 and n:
-                    res238.append(n)
-                if res238:
-                    n = Nt(res238)
+                    res240.append(n)
+                if res240:
+                    n = Nt(res240)
                     n.rule = 494
-                q = p237
-                v = n if res238 else None
+                q = p239
+                v = n if res240 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F27:
             while True:
                 p243 = p
                 res244: list[Any] = []
@@ -29669,12 +29752,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p243] = q
-                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'flip', '')
-                q += 4
+                v = (q, 'exchange', '')
+                q += 8
                 p243 = q
                 res244.append(v)
                 q = sk0[p243]
@@ -29683,41 +29766,145 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p243] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'a', '')
-                q += 1
+                v = (q, 'control', '')
+                q += 7
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
                 p243 = q
                 res244.append(v)
                 p245 = p243
                 res246: list[Any] = []
-                q = sk0[p245]
-                if q < 0:
-                    q = _WS0(text, p245).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p245] = q
-                if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_TargetRef_0(p245)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'coin', '')
-                q += 4
+                q, v = r
                 p245 = q
-                res246.append(v)
+                if v:
+                    res246.append(v)
                 if res246:
                     n = Nt(res246)
                     n.rule = 495
                 p243 = p245
                 if res246 and n:
                     res244.append(n)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p243 = q
+                res244.append(v)
+                p247 = p243
+                res248: list[Any] = []
+                r = self.r_TargetRef_0(p247)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p247 = q
+                if v:
+                    res248.append(v)
+                if res248:
+                    n = Nt(res248)
+                    n.rule = 496
+                p243 = p247
+                if res248 and n:
+                    res244.append(n)
                 if res244:
                     n = Nt(res244)
-                    n.rule = 496
+                    n.rule = 497
                 q = p243
                 v = n if res244 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F19:
+            while True:
+                p249 = p
+                res250: list[Any] = []
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'flip', '')
+                q += 4
+                p249 = q
+                res250.append(v)
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p249 = q
+                res250.append(v)
+                p251 = p249
+                res252: list[Any] = []
+                q = sk0[p251]
+                if q < 0:
+                    q = _WS0(text, p251).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p251] = q
+                if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'coin', '')
+                q += 4
+                p251 = q
+                res252.append(v)
+                if res252:
+                    n = Nt(res252)
+                    n.rule = 498
+                p249 = p251
+                if res252 and n:
+                    res250.append(n)
+                if res250:
+                    n = Nt(res250)
+                    n.rule = 499
+                q = p249
+                v = n if res250 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -29743,7 +29930,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 497
+        n.rule = 500
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -29764,7 +29951,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 498
+        n.rule = 501
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -29799,7 +29986,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 499
+        n.rule = 502
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -29832,7 +30019,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 500
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29853,7 +30040,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 500
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29874,7 +30061,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 500
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29895,7 +30082,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 500
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29932,7 +30119,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 501
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29953,7 +30140,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 501
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29974,7 +30161,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 501
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29995,7 +30182,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 501
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30016,7 +30203,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 501
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30037,7 +30224,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 501
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30058,7 +30245,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 501
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30079,7 +30266,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 501
+                    n.rule = 504
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30116,7 +30303,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30137,7 +30324,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30158,7 +30345,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30179,7 +30366,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30200,7 +30387,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30221,7 +30408,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30268,7 +30455,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 503
+                n.rule = 506
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30284,7 +30471,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 504
+                n.rule = 507
             q = p1
             v = n if res2 else None
             p = q
@@ -30295,7 +30482,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 505
+        n.rule = 508
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -30329,7 +30516,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 506
+                n.rule = 509
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30484,7 +30671,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 507
+                n.rule = 510
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30514,7 +30701,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 508
+            n.rule = 511
         p = p5
         if res6 and n:
             res.append(n)
@@ -30556,7 +30743,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 509
+                n.rule = 512
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -30586,7 +30773,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 510
+            n.rule = 513
         p = p11
         if res12 and n:
             res.append(n)
@@ -30600,7 +30787,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 514
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -30741,7 +30928,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 512
+                n.rule = 515
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30790,7 +30977,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 513
+            n.rule = 516
         p = p9
         if res10 and n:
             res.append(n)
@@ -30853,7 +31040,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 514
+        n.rule = 517
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -31010,14 +31197,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 518
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 516
+        n.rule = 519
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -31038,7 +31225,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 517
+        n.rule = 520
         return q, n
 
     def e68_0(self, p: int) -> Any:
@@ -31075,7 +31262,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 518
+                    n.rule = 521
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31105,7 +31292,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 519
+                    n.rule = 522
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -31130,7 +31317,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 520
+                    n.rule = 523
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -31182,7 +31369,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 521
+        n.rule = 524
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -31227,13 +31414,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 522
+                n.rule = 525
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 523
+                n.rule = 526
             q = p1
             v = n if res2 else None
             p = q
@@ -31244,7 +31431,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 524
+        n.rule = 527
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -31359,7 +31546,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 525
+                    n.rule = 528
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31454,14 +31641,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 526
+            n.rule = 529
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 527
+        n.rule = 530
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -31542,7 +31729,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31557,7 +31744,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31572,7 +31759,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 528
+                    n.rule = 531
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31597,7 +31784,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 529
+        n.rule = 532
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -31618,7 +31805,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 530
+        n.rule = 533
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -31671,7 +31858,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 531
+                n.rule = 534
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31712,13 +31899,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 532
+                n.rule = 535
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 533
+                n.rule = 536
             q = p1
             v = n if res2 else None
             p = q
@@ -31729,7 +31916,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 534
+        n.rule = 537
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -31804,7 +31991,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 535
+        n.rule = 538
         return q, n
 
     def e79_0(self, p: int) -> Any:
@@ -31848,7 +32035,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 536
+        n.rule = 539
         return p, n
 
     def e80_0(self, p: int) -> Any:
@@ -31869,7 +32056,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 537
+        n.rule = 540
         return q, n
 
     def e81_0(self, p: int) -> Any:
@@ -31890,7 +32077,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 538
+        n.rule = 541
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -31946,7 +32133,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 539
+            n.rule = 542
         p = p1
         if res2 and n:
             res.append(n)
@@ -32020,7 +32207,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 540
+        n.rule = 543
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -32076,7 +32263,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 541
+            n.rule = 544
         p = p1
         if res2 and n:
             res.append(n)
@@ -32203,7 +32390,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 542
+        n.rule = 545
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -32276,14 +32463,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 543
+            n.rule = 546
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 544
+        n.rule = 547
         return p, n
 
     def e82_0(self, p: int) -> Any:
@@ -32435,7 +32622,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 545
+        n.rule = 548
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -32494,7 +32681,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 546
+                n.rule = 549
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32577,7 +32764,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 547
+                n.rule = 550
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -32587,7 +32774,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 548
+        n.rule = 551
         return p, n
 
     def e85_1(self, p: int) -> Any:
@@ -32619,7 +32806,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 549
+                    n.rule = 552
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32673,13 +32860,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 550
+                    n.rule = 553
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 551
+                    n.rule = 554
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -32716,7 +32903,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 552
+                    n.rule = 555
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -32763,13 +32950,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 553
+                    n.rule = 556
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 554
+                    n.rule = 557
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -32808,13 +32995,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 555
+                    n.rule = 558
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 556
+                    n.rule = 559
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -33192,7 +33379,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 557
+        n.rule = 560
         return q, n
 
     def e91_0(self, p: int) -> Any:
@@ -33227,7 +33414,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 558
+        n.rule = 561
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -33262,7 +33449,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 559
+        n.rule = 562
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -33297,7 +33484,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 560
+        n.rule = 563
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -33851,7 +34038,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 561
+                    n.rule = 564
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33980,7 +34167,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 562
+                    n.rule = 565
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34123,7 +34310,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 563
+                    n.rule = 566
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34171,7 +34358,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 564
+                    n.rule = 567
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34196,7 +34383,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 565
+                    n.rule = 568
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -34235,7 +34422,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 566
+                    n.rule = 569
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -34284,7 +34471,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 567
+                    n.rule = 570
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -34338,7 +34525,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 568
+                    n.rule = 571
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -34424,7 +34611,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 569
+                    n.rule = 572
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -34471,7 +34658,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 570
+                    n.rule = 573
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34491,7 +34678,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 571
+                    n.rule = 574
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -34518,7 +34705,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 572
+                    n.rule = 575
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34552,7 +34739,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 571
+                    n.rule = 574
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -34579,7 +34766,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 573
+                    n.rule = 576
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34599,7 +34786,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 571
+                    n.rule = 574
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -34626,7 +34813,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 574
+                    n.rule = 577
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -34660,7 +34847,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 571
+                    n.rule = 574
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -34687,7 +34874,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 575
+                    n.rule = 578
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -34721,7 +34908,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 571
+                    n.rule = 574
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -34748,7 +34935,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 576
+                    n.rule = 579
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -34782,7 +34969,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 571
+                    n.rule = 574
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -34809,7 +34996,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 577
+                    n.rule = 580
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -34829,7 +35016,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 571
+                    n.rule = 574
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -34877,7 +35064,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 578
+        n.rule = 581
         return p, n
 
     def e102_0(self, p: int) -> Any:
@@ -35067,7 +35254,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 579
+                    n.rule = 582
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35128,7 +35315,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 580
+                    n.rule = 583
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35229,7 +35416,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 581
+                    n.rule = 584
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35377,7 +35564,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 582
+                    n.rule = 585
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35494,7 +35681,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 583
+                    n.rule = 586
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35533,7 +35720,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 584
+            n.rule = 587
         p = p1
         if res2 and n:
             res.append(n)
@@ -35590,7 +35777,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 585
+        n.rule = 588
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -35670,7 +35857,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 586
+                n.rule = 589
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35778,7 +35965,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 587
+        n.rule = 590
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -35810,14 +35997,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 588
+            n.rule = 591
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 589
+        n.rule = 592
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -35836,7 +36023,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 590
+                n.rule = 593
             q = p1
             v = n if res2 else None
             p = q
@@ -35861,7 +36048,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 591
+            n.rule = 594
         p = p3
         if res4 and n:
             res.append(n)
@@ -35884,7 +36071,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 592
+                n.rule = 595
             q = p5
             v = n if res6 else None
             p = q
@@ -35894,7 +36081,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 593
+        n.rule = 596
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -35925,7 +36112,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 594
+        n.rule = 597
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35968,7 +36155,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 595
+                n.rule = 598
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35998,7 +36185,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 596
+            n.rule = 599
         p = p5
         if res6 and n:
             res.append(n)
@@ -36037,7 +36224,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 597
+            n.rule = 600
         p = p7
         if res8 and n:
             res.append(n)
@@ -36072,7 +36259,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 598
+            n.rule = 601
         p = p9
         if res10 and n:
             res.append(n)
@@ -36163,7 +36350,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 599
+                n.rule = 602
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -36182,7 +36369,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 600
+        n.rule = 603
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -36213,7 +36400,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 601
+        n.rule = 604
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -36232,7 +36419,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 602
+                n.rule = 605
             q = p1
             v = n if res2 else None
             p = q
@@ -36265,7 +36452,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 603
+        n.rule = 606
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -36284,7 +36471,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 604
+                n.rule = 607
             q = p1
             v = n if res2 else None
             p = q
@@ -36308,7 +36495,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 605
+        n.rule = 608
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -36364,7 +36551,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 606
+            n.rule = 609
         p = p1
         if res2 and n:
             res.append(n)
@@ -36380,7 +36567,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 607
+                n.rule = 610
             q = p3
             v = n if res4 else None
             p = q
@@ -36390,7 +36577,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 608
+        n.rule = 611
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -36523,14 +36710,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 609
+            n.rule = 612
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 610
+        n.rule = 613
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -36562,7 +36749,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 611
+            n.rule = 614
         p = p1
         if res2 and n:
             res.append(n)
@@ -36625,7 +36812,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 612
+        n.rule = 615
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -36657,7 +36844,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 613
+            n.rule = 616
         p = p1
         if res2 and n:
             res.append(n)
@@ -36673,7 +36860,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 614
+                n.rule = 617
             q = p3
             v = n if res4 else None
             p = q
@@ -36761,7 +36948,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 615
+                n.rule = 618
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36771,7 +36958,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 616
+        n.rule = 619
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -36803,7 +36990,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 617
+            n.rule = 620
         p = p1
         if res2 and n:
             res.append(n)
@@ -36924,7 +37111,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 618
+                n.rule = 621
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36939,7 +37126,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 619
+                n.rule = 622
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -36980,7 +37167,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 620
+        n.rule = 623
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -37024,7 +37211,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 621
+            n.rule = 624
         p = p1
         if res2 and n:
             res.append(n)
@@ -37116,14 +37303,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 622
+            n.rule = 625
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 623
+        n.rule = 626
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -37155,7 +37342,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 624
+            n.rule = 627
         p = p1
         if res2 and n:
             res.append(n)
@@ -37219,7 +37406,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 625
+            n.rule = 628
         p = p5
         if res6 and n:
             res.append(n)
@@ -37234,7 +37421,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 626
+            n.rule = 629
         p = p7
         if res8 and n:
             res.append(n)
@@ -37324,7 +37511,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 627
+            n.rule = 630
         p = p11
         if res12 and n:
             res.append(n)
@@ -37340,7 +37527,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 628
+        n.rule = 631
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -37372,7 +37559,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 629
+            n.rule = 632
         p = p1
         if res2 and n:
             res.append(n)
@@ -37438,7 +37625,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 630
+                n.rule = 633
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37461,7 +37648,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 631
+                    n.rule = 634
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37534,7 +37721,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 632
+        n.rule = 635
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -37566,7 +37753,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 633
+            n.rule = 636
         p = p1
         if res2 and n:
             res.append(n)
@@ -37585,7 +37772,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 634
+        n.rule = 637
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -37617,7 +37804,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 635
+            n.rule = 638
         p = p1
         if res2 and n:
             res.append(n)
@@ -37656,14 +37843,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 636
+            n.rule = 639
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 637
+        n.rule = 640
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -37720,7 +37907,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 638
+                n.rule = 641
             q = p1
             v = n if res2 else None
             p = q
@@ -37757,7 +37944,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 639
+            n.rule = 642
         p = p3
         if res4 and n:
             res.append(n)
@@ -37796,7 +37983,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 640
+            n.rule = 643
         p = p5
         if res6 and n:
             res.append(n)
@@ -37815,7 +38002,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 641
+        n.rule = 644
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -37864,7 +38051,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 642
+            n.rule = 645
         p = p1
         if res2 and n:
             res.append(n)
@@ -37891,14 +38078,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 643
+            n.rule = 646
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 644
+        n.rule = 647
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -37937,7 +38124,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 645
+            n.rule = 648
         p = p1
         if res2 and n:
             res.append(n)
@@ -38017,7 +38204,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 646
+            n.rule = 649
         p = p3
         if res4 and n:
             res.append(n)
@@ -38049,7 +38236,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 647
+        n.rule = 650
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -38081,7 +38268,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 648
+            n.rule = 651
         p = p1
         if res2 and n:
             res.append(n)
@@ -38096,7 +38283,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 649
+            n.rule = 652
         p = p3
         if res4 and n:
             res.append(n)
@@ -38130,14 +38317,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 650
+            n.rule = 653
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 651
+        n.rule = 654
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -38169,7 +38356,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 652
+            n.rule = 655
         p = p1
         if res2 and n:
             res.append(n)
@@ -38199,7 +38386,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 653
+                n.rule = 656
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38218,7 +38405,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 654
+                n.rule = 657
             q = p7
             v = n if res8 else None
             p = q
@@ -38266,7 +38453,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 655
+        n.rule = 658
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -38298,7 +38485,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 656
+            n.rule = 659
         p = p1
         if res2 and n:
             res.append(n)
@@ -38336,7 +38523,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 657
+        n.rule = 660
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -38380,7 +38567,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 658
+            n.rule = 661
         p = p1
         if res2 and n:
             res.append(n)
@@ -38415,7 +38602,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 659
+            n.rule = 662
         p = p3
         if res4 and n:
             res.append(n)
@@ -38562,7 +38749,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 660
+            n.rule = 663
         p = p5
         if res6 and n:
             res.append(n)
@@ -38594,14 +38781,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 661
+            n.rule = 664
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 662
+        n.rule = 665
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -38633,7 +38820,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 663
+            n.rule = 666
         p = p1
         if res2 and n:
             res.append(n)
@@ -38649,7 +38836,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 664
+                n.rule = 667
             q = p3
             v = n if res4 else None
             p = q
@@ -38682,7 +38869,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 665
+                n.rule = 668
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38697,7 +38884,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 666
+                n.rule = 669
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -38761,7 +38948,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 667
+                n.rule = 670
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -38771,7 +38958,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 668
+        n.rule = 671
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -38803,7 +38990,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 669
+            n.rule = 672
         p = p1
         if res2 and n:
             res.append(n)
@@ -38854,14 +39041,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 670
+            n.rule = 673
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 671
+        n.rule = 674
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -38941,7 +39128,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 672
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
@@ -38960,7 +39147,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 673
+        n.rule = 676
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38992,14 +39179,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 674
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 675
+        n.rule = 678
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -39018,7 +39205,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 676
+                n.rule = 679
             q = p1
             v = n if res2 else None
             p = q
@@ -39050,14 +39237,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 677
+            n.rule = 680
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 678
+        n.rule = 681
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -39089,7 +39276,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 679
+            n.rule = 682
         p = p1
         if res2 and n:
             res.append(n)
@@ -39143,7 +39330,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 680
+                n.rule = 683
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -39185,7 +39372,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 681
+                    n.rule = 684
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -39234,7 +39421,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 682
+        n.rule = 685
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -39266,14 +39453,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 683
+            n.rule = 686
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 684
+        n.rule = 687
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -39329,14 +39516,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 685
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 686
+        n.rule = 689
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -39368,14 +39555,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 690
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 688
+        n.rule = 691
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -39436,14 +39623,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 690
+        n.rule = 693
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -39475,7 +39662,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
@@ -39490,7 +39677,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 692
+            n.rule = 695
         p = p3
         if res4 and n:
             res.append(n)
@@ -39524,14 +39711,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 693
+            n.rule = 696
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 694
+        n.rule = 697
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -39570,14 +39757,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 696
+        n.rule = 699
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -39633,7 +39820,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 697
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
@@ -39743,7 +39930,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 698
+        n.rule = 701
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -39775,7 +39962,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 699
+            n.rule = 702
         p = p1
         if res2 and n:
             res.append(n)
@@ -39789,7 +39976,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 700
+        n.rule = 703
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -39821,7 +40008,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 701
+            n.rule = 704
         p = p1
         if res2 and n:
             res.append(n)
@@ -39932,7 +40119,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 702
+        n.rule = 705
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -40012,7 +40199,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 703
+        n.rule = 706
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -40032,7 +40219,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 704
+            n.rule = 707
         p = p1
         if res2 and n:
             res.append(n)
@@ -40059,7 +40246,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 705
+            n.rule = 708
         p = p3
         if res4 and n:
             res.append(n)
@@ -40113,7 +40300,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 706
+                n.rule = 709
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -40123,7 +40310,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 707
+        n.rule = 710
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -40143,7 +40330,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 708
+            n.rule = 711
         p = p1
         if res2 and n:
             res.append(n)
@@ -40237,14 +40424,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 709
+            n.rule = 712
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 710
+        n.rule = 713
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -40267,7 +40454,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 711
+                n.rule = 714
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -40382,7 +40569,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 712
+        n.rule = 715
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -40472,7 +40659,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 713
+        n.rule = 716
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -40574,7 +40761,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 714
+                    n.rule = 717
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40602,12 +40789,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 718
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40635,12 +40822,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 716
+                    n.rule = 719
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 714
+                    n.rule = 717
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40744,7 +40931,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 720
         return p, n
 
     def e111_0(self, p: int) -> Any:
@@ -41047,7 +41234,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41068,7 +41255,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41089,7 +41276,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41110,7 +41297,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41133,7 +41320,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41156,7 +41343,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 721
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41181,7 +41368,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 719
+        n.rule = 722
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -41233,7 +41420,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 720
+        n.rule = 723
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -41276,7 +41463,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 721
+        n.rule = 724
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -41388,7 +41575,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 722
+                    n.rule = 725
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -41455,19 +41642,19 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 723
+                    n.rule = 726
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 727
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 725
+                    n.rule = 728
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41492,7 +41679,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 726
+                    n.rule = 729
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -41791,7 +41978,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 730
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -41942,7 +42129,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 728
+                    n.rule = 731
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41972,7 +42159,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 728
+                    n.rule = 731
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -42050,7 +42237,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 729
+                    n.rule = 732
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42093,12 +42280,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 730
+                    n.rule = 733
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42125,7 +42312,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 731
+                    n.rule = 734
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -42145,12 +42332,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 732
+                    n.rule = 735
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42165,7 +42352,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42180,7 +42367,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42263,7 +42450,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 733
+                    n.rule = 736
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -42294,18 +42481,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 734
+                    n.rule = 737
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 735
+                    n.rule = 738
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42360,18 +42547,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 736
+                    n.rule = 739
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 737
+                    n.rule = 740
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42415,18 +42602,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 738
+                    n.rule = 741
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 739
+                    n.rule = 742
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42441,7 +42628,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42510,18 +42697,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 740
+                    n.rule = 743
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 741
+                    n.rule = 744
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42560,18 +42747,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 742
+                    n.rule = 745
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 743
+                    n.rule = 746
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42612,18 +42799,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 744
+                    n.rule = 747
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 745
+                    n.rule = 748
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42638,7 +42825,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 728
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42758,7 +42945,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42840,7 +43027,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 747
+                    n.rule = 750
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43027,7 +43214,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 748
+                    n.rule = 751
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43061,7 +43248,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 749
+                    n.rule = 752
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43088,7 +43275,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 750
+                    n.rule = 753
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43152,13 +43339,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 751
+                    n.rule = 754
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 749
+                    n.rule = 752
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43183,7 +43370,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 755
         return q, n
 
     def e130_0(self, p: int) -> Any:
@@ -43204,7 +43391,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 753
+        n.rule = 756
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -43225,7 +43412,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 754
+        n.rule = 757
         return q, n
 
     def e132_0(self, p: int) -> Any:
@@ -43359,7 +43546,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 755
+                    n.rule = 758
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43381,7 +43568,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 756
+                n.rule = 759
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -43810,7 +43997,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 757
+                    n.rule = 760
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44105,6 +44292,31 @@ class CardParser:
                 break
         return None
 
+    def r_BackRef_0(self, p: int) -> Any:
+        # BackRef: Sequence (rule)
+        v: Any
+        res: list[Any] = []
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_BackWord_0(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 761
+        p = p1
+        if res2 and n:
+            res.append(n)
+        if not res:
+            return p, None
+        n = Nt(res)
+        n.rule = 762
+        return p, n
+
     def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
@@ -44209,7 +44421,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 763
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44419,7 +44631,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 759
+                    n.rule = 764
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -44491,7 +44703,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 760
+                    n.rule = 765
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44814,7 +45026,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 761
+                    n.rule = 766
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44892,7 +45104,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 762
+                    n.rule = 767
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44920,7 +45132,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 768
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -45092,7 +45304,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 764
+                    n.rule = 769
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45142,7 +45354,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 765
+                n.rule = 770
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45170,7 +45382,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 771
         return q, n
 
     def e153_0(self, p: int) -> Any:
@@ -45191,7 +45403,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 772
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -45289,7 +45501,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 768
+                    n.rule = 773
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45314,18 +45526,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 769
+                    n.rule = 774
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 770
+                    n.rule = 775
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45355,7 +45567,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 772
+                    n.rule = 777
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -45400,7 +45612,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 773
+                    n.rule = 778
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -45476,12 +45688,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 774
+                    n.rule = 779
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45508,7 +45720,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 775
+                    n.rule = 780
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -45567,7 +45779,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 776
+                    n.rule = 781
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -45589,18 +45801,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 777
+                    n.rule = 782
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 778
+                    n.rule = 783
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45627,7 +45839,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 779
+                    n.rule = 784
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -45722,7 +45934,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 780
+                    n.rule = 785
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -45770,12 +45982,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 781
+                    n.rule = 786
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45805,7 +46017,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 782
+                    n.rule = 787
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -45843,12 +46055,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 783
+                    n.rule = 788
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45875,7 +46087,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 784
+                    n.rule = 789
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -45929,18 +46141,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 785
+                    n.rule = 790
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 786
+                    n.rule = 791
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45967,7 +46179,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 787
+                    n.rule = 792
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -46003,7 +46215,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 788
+                    n.rule = 793
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -46023,12 +46235,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 789
+                    n.rule = 794
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46058,7 +46270,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 790
+                    n.rule = 795
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -46083,7 +46295,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 791
+                    n.rule = 796
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -46107,12 +46319,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 792
+                    n.rule = 797
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46142,7 +46354,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 793
+                    n.rule = 798
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -46176,7 +46388,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 794
+                    n.rule = 799
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -46191,12 +46403,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 795
+                    n.rule = 800
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46226,7 +46438,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 796
+                    n.rule = 801
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -46252,7 +46464,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 797
+                    n.rule = 802
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -46304,12 +46516,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 798
+                    n.rule = 803
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 776
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46347,7 +46559,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 799
+                n.rule = 804
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -46375,7 +46587,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 805
         return q, n
 
     def e156_0(self, p: int) -> Any:
@@ -46396,7 +46608,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 806
         return q, n
 
     def e157_0(self, p: int) -> Any:
@@ -46428,7 +46640,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 802
+                    n.rule = 807
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -46457,7 +46669,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 803
+                    n.rule = 808
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -46499,7 +46711,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 804
+                n.rule = 809
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -46554,7 +46766,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 805
+                    n.rule = 810
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46585,7 +46797,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 806
+                    n.rule = 811
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -46644,7 +46856,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 807
+                    n.rule = 812
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -46782,7 +46994,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 808
+                        n.rule = 813
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -46816,7 +47028,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 809
+                    n.rule = 814
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47010,7 +47222,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 810
+                    n.rule = 815
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -47099,7 +47311,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 811
+                    n.rule = 816
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47119,7 +47331,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 812
+                    n.rule = 817
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47174,13 +47386,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 813
+                    n.rule = 818
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 812
+                    n.rule = 817
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47228,7 +47440,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 814
+        n.rule = 819
         return p, n
 
     def e162_0(self, p: int) -> Any:
@@ -47262,7 +47474,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 815
+                    n.rule = 820
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47313,7 +47525,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 816
+                n.rule = 821
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -47371,7 +47583,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 817
+                    n.rule = 822
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47410,7 +47622,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 818
+                    n.rule = 823
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -47449,7 +47661,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 819
+                    n.rule = 824
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -47488,18 +47700,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 820
+                    n.rule = 825
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 821
+                    n.rule = 826
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47563,7 +47775,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 823
+                    n.rule = 828
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -47602,7 +47814,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 824
+                    n.rule = 829
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -47645,12 +47857,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 825
+                    n.rule = 830
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47719,18 +47931,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 826
+                    n.rule = 831
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 827
+                    n.rule = 832
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47771,18 +47983,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 828
+                    n.rule = 833
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 829
+                    n.rule = 834
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47841,12 +48053,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 830
+                    n.rule = 835
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47887,18 +48099,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 831
+                    n.rule = 836
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 832
+                    n.rule = 837
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47998,7 +48210,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 833
+                    n.rule = 838
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -48046,12 +48258,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 834
+                    n.rule = 839
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48141,12 +48353,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 835
+                    n.rule = 840
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48208,12 +48420,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 836
+                    n.rule = 841
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48261,12 +48473,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 837
+                    n.rule = 842
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48362,18 +48574,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 838
+                    n.rule = 843
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 839
+                    n.rule = 844
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48543,7 +48755,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 840
+                    n.rule = 845
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -48666,18 +48878,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 841
+                    n.rule = 846
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 842
+                    n.rule = 847
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48825,7 +49037,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 843
+                    n.rule = 848
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -48845,12 +49057,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 844
+                    n.rule = 849
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49010,12 +49222,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 845
+                    n.rule = 850
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49070,18 +49282,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 846
+                    n.rule = 851
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 847
+                    n.rule = 852
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49136,18 +49348,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 848
+                    n.rule = 853
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 849
+                    n.rule = 854
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49272,18 +49484,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 850
+                    n.rule = 855
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 851
+                    n.rule = 856
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49378,7 +49590,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 852
+                    n.rule = 857
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -49417,18 +49629,18 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 853
+                    n.rule = 858
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 854
+                    n.rule = 859
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49473,7 +49685,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 855
+                    n.rule = 860
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -49493,12 +49705,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 856
+                    n.rule = 861
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49529,7 +49741,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 857
+                    n.rule = 862
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -49635,18 +49847,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 858
+                    n.rule = 863
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 859
+                    n.rule = 864
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49677,7 +49889,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 860
+                    n.rule = 865
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -49716,18 +49928,18 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 861
+                    n.rule = 866
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 862
+                    n.rule = 867
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49757,7 +49969,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 863
+                    n.rule = 868
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -49774,7 +49986,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 864
+                    n.rule = 869
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -49838,18 +50050,18 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 865
+                    n.rule = 870
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 866
+                    n.rule = 871
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49878,12 +50090,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 867
+                    n.rule = 872
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49912,12 +50124,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 868
+                    n.rule = 873
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50014,7 +50226,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 869
+                    n.rule = 874
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -50049,7 +50261,7 @@ class CardParser:
                     res116.append(v)
                     if res116:
                         n = Nt(res116)
-                        n.rule = 870
+                        n.rule = 875
                     p113 = p115
                     if res116 and n:
                         res114.append(n)
@@ -50095,12 +50307,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 871
+                    n.rule = 876
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50253,18 +50465,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 872
+                    n.rule = 877
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 873
+                    n.rule = 878
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50333,18 +50545,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 874
+                    n.rule = 879
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 875
+                    n.rule = 880
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50436,18 +50648,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 876
+                    n.rule = 881
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 877
+                    n.rule = 882
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50628,18 +50840,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 878
+                    n.rule = 883
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 879
+                    n.rule = 884
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50736,18 +50948,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 880
+                    n.rule = 885
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 881
+                    n.rule = 886
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50900,18 +51112,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 882
+                    n.rule = 887
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 883
+                    n.rule = 888
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50989,7 +51201,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 884
+                    n.rule = 889
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
@@ -51009,12 +51221,12 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 885
+                    n.rule = 890
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51120,7 +51332,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 886
+                    n.rule = 891
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
@@ -51140,12 +51352,12 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 887
+                    n.rule = 892
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51209,7 +51421,7 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 888
+                    n.rule = 893
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
@@ -51285,12 +51497,12 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 889
+                    n.rule = 894
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51430,18 +51642,18 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 890
+                    n.rule = 895
                 p153 = p157
                 if res158 and n:
                     res154.append(n)
                 if res154:
                     n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 891
+                    n.rule = 896
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51471,7 +51683,7 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 892
+                    n.rule = 897
                 p159 = p161
                 if res162 and n:
                     res160.append(n)
@@ -51622,18 +51834,18 @@ class CardParser:
                 res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 893
+                    n.rule = 898
                 p159 = p163
                 if res164 and n:
                     res160.append(n)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 894
+                    n.rule = 899
                 q = p159
                 v = n if res160 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51747,7 +51959,7 @@ class CardParser:
                     res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 895
+                    n.rule = 900
                 p165 = p167
                 if res168 and n:
                     res166.append(n)
@@ -51762,12 +51974,12 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 896
+                    n.rule = 901
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51850,18 +52062,18 @@ class CardParser:
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 897
+                    n.rule = 902
                 p169 = p171
                 if res172 and n:
                     res170.append(n)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 898
+                    n.rule = 903
                 q = p169
                 v = n if res170 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51944,18 +52156,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 899
+                    n.rule = 904
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 900
+                    n.rule = 905
                 q = p173
                 v = n if res174 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52066,18 +52278,18 @@ class CardParser:
                 res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 901
+                    n.rule = 906
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 902
+                    n.rule = 907
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52160,18 +52372,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 903
+                    n.rule = 908
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 904
+                    n.rule = 909
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52226,18 +52438,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 905
+                    n.rule = 910
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 906
+                    n.rule = 911
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52290,7 +52502,7 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 907
+                    n.rule = 912
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
@@ -52329,7 +52541,7 @@ class CardParser:
                     res194.append(v)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 908
+                    n.rule = 913
                 p189 = p193
                 if res194 and n:
                     res190.append(n)
@@ -52452,12 +52664,12 @@ class CardParser:
                     break
                 if res190:
                     n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 909
+                    n.rule = 914
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52568,18 +52780,18 @@ class CardParser:
                 res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 910
+                    n.rule = 915
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 911
+                    n.rule = 916
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52679,18 +52891,18 @@ class CardParser:
                     res208.append(v)
                 if res208:
                     n = Nt(res208)
-                    n.rule = 912
+                    n.rule = 917
                 p205 = p207
                 if res208 and n:
                     res206.append(n)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 913
+                    n.rule = 918
                 q = p205
                 v = n if res206 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52721,18 +52933,18 @@ class CardParser:
                     res212.append(v)
                 if res212:
                     n = Nt(res212)
-                    n.rule = 914
+                    n.rule = 919
                 p209 = p211
                 if res212 and n:
                     res210.append(n)
                 if res210:
                     n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
-                    n.rule = 915
+                    n.rule = 920
                 q = p209
                 v = n if res210 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 827
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52773,7 +52985,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 916
+                    n.rule = 921
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52803,7 +53015,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 917
+                    n.rule = 922
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52828,7 +53040,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 918
+                    n.rule = 923
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52859,7 +53071,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 919
+                    n.rule = 924
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -52884,7 +53096,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 920
+                    n.rule = 925
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -52920,7 +53132,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 921
+                n.rule = 926
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -52965,7 +53177,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 922
+                n.rule = 927
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -53019,7 +53231,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 923
+        n.rule = 928
         return p, n
 
     def e165_1(self, p: int) -> Any:
@@ -53063,7 +53275,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 924
+        n.rule = 929
         return p, n
 
     def e166_1(self, p: int) -> Any:
@@ -53103,7 +53315,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 925
+                    n.rule = 930
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53134,7 +53346,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 926
+                    n.rule = 931
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53487,7 +53699,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 927
+        n.rule = 932
         return q, n
 
     def e168_0(self, p: int) -> Any:
@@ -53508,7 +53720,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 928
+        n.rule = 933
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -53529,7 +53741,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 929
+        n.rule = 934
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -53550,7 +53762,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 930
+        n.rule = 935
         return q, n
 
     def e171_0(self, p: int) -> Any:
@@ -53585,7 +53797,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 931
+        n.rule = 936
         return p, n
 
     def e172_0(self, p: int) -> Any:
@@ -53795,7 +54007,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 932
+        n.rule = 937
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -53835,7 +54047,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 933
+                    n.rule = 938
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53858,7 +54070,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 934
+                    n.rule = 939
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53963,7 +54175,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 935
+        n.rule = 940
         return p, n
 
     def e179_0(self, p: int) -> Any:
@@ -53984,7 +54196,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 936
+        n.rule = 941
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -54005,7 +54217,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 937
+        n.rule = 942
         return q, n
 
     def e181_0(self, p: int) -> Any:
@@ -54320,7 +54532,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 938
+                    n.rule = 943
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54351,7 +54563,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 939
+                    n.rule = 944
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -54398,7 +54610,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 940
+                    n.rule = 945
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54443,7 +54655,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 941
+                    n.rule = 946
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54532,7 +54744,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 942
+                    n.rule = 947
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54577,7 +54789,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 943
+                    n.rule = 948
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54649,7 +54861,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 944
+                    n.rule = 949
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54694,7 +54906,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 945
+                    n.rule = 950
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54725,7 +54937,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 946
+                    n.rule = 951
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54748,7 +54960,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 947
+                    n.rule = 952
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54789,7 +55001,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 948
+                    n.rule = 953
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54850,7 +55062,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 949
+                    n.rule = 954
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54878,7 +55090,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 950
+        n.rule = 955
         return q, n
 
     def e188_0(self, p: int) -> Any:
@@ -54934,7 +55146,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 951
+                    n.rule = 956
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55113,7 +55325,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 952
+                    n.rule = 957
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55139,7 +55351,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 953
+                    n.rule = 958
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55175,7 +55387,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 954
+                    n.rule = 959
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -55218,7 +55430,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 955
+        n.rule = 960
         return q, n
 
     def e192_0(self, p: int) -> Any:
@@ -55239,7 +55451,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 956
+        n.rule = 961
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -55260,7 +55472,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 957
+        n.rule = 962
         return p, n
 
     def e194_0(self, p: int) -> Any:
@@ -55291,7 +55503,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 958
+        n.rule = 963
         return p, n
 
     def e195_0(self, p: int) -> Any:
@@ -55326,7 +55538,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 959
+        n.rule = 964
         return p, n
 
     def e196_0(self, p: int) -> Any:
@@ -55424,7 +55636,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 960
+        n.rule = 965
         return p, n
 
     def e198_0(self, p: int) -> Any:
@@ -55486,7 +55698,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 961
+                    n.rule = 966
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55552,7 +55764,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 962
+                    n.rule = 967
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -55712,7 +55924,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 963
+                    n.rule = 968
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55738,7 +55950,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 964
+                    n.rule = 969
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -55763,7 +55975,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 965
+                        n.rule = 970
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -55830,7 +56042,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 966
+                    n.rule = 971
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55876,7 +56088,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 967
+                    n.rule = 972
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55963,7 +56175,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 968
+                    n.rule = 973
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56059,7 +56271,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 969
+                    n.rule = 974
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -56140,7 +56352,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 970
+                    n.rule = 975
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -56235,7 +56447,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 971
+                    n.rule = 976
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56372,7 +56584,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 972
+                    n.rule = 977
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -56406,7 +56618,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 972
+                    n.rule = 977
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -56500,7 +56712,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 973
+                    n.rule = 978
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56545,7 +56757,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 974
+                    n.rule = 979
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -56635,7 +56847,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 975
+        n.rule = 980
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -56725,18 +56937,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 976
+                    n.rule = 981
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 977
+                    n.rule = 982
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 978
+                    n.rule = 983
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56751,7 +56963,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 978
+                    n.rule = 983
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56795,7 +57007,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 979
+            n.rule = 984
         p = p1
         if res2 and n:
             res.append(n)
@@ -56814,7 +57026,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 980
+        n.rule = 985
         return p, n
 
     def e207_0(self, p: int) -> Any:
@@ -56899,7 +57111,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 981
+                    n.rule = 986
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56965,7 +57177,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 982
+        n.rule = 987
         return q, n
 
     def e209_0(self, p: int) -> Any:
@@ -57284,7 +57496,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 983
+        n.rule = 988
         return q, n
 
     def e213_0(self, p: int) -> Any:
@@ -57350,7 +57562,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 984
+        n.rule = 989
         return q, n
 
     def e215_0(self, p: int) -> Any:
@@ -57535,18 +57747,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 985
+                    n.rule = 990
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 986
+                    n.rule = 991
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 987
+                    n.rule = 992
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57582,7 +57794,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 988
+                    n.rule = 993
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57602,12 +57814,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 989
+                    n.rule = 994
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 987
+                    n.rule = 992
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57643,7 +57855,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 990
+                    n.rule = 995
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -57663,12 +57875,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 991
+                    n.rule = 996
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 987
+                    n.rule = 992
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57693,7 +57905,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 992
+        n.rule = 997
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -57725,12 +57937,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 993
+                    n.rule = 998
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 994
+                    n.rule = 999
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57750,12 +57962,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 995
+                    n.rule = 1000
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 994
+                    n.rule = 999
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57817,7 +58029,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 996
+                    n.rule = 1001
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57968,7 +58180,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 997
+        n.rule = 1002
         return q, n
 
     def e221_0(self, p: int) -> Any:
@@ -58059,7 +58271,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 998
+                    n.rule = 1003
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58103,7 +58315,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 999
+                    n.rule = 1004
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -58201,7 +58413,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1000
+                    n.rule = 1005
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -58501,7 +58713,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 1001
+                n.rule = 1006
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -58679,7 +58891,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1002
+                    n.rule = 1007
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58738,7 +58950,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1003
+                    n.rule = 1008
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58818,7 +59030,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1004
+                    n.rule = 1009
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58895,7 +59107,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1005
+                    n.rule = 1010
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58940,7 +59152,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1006
+                    n.rule = 1011
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59025,7 +59237,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1007
+        n.rule = 1012
         return q, n
 
     def e234_0(self, p: int) -> Any:
@@ -59128,7 +59340,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1008
+                    n.rule = 1013
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59157,7 +59369,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1009
+                    n.rule = 1014
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -59188,7 +59400,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1010
+                    n.rule = 1015
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -59211,7 +59423,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1011
+                    n.rule = 1016
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -59239,7 +59451,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1012
+        n.rule = 1017
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -59435,7 +59647,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1013
+                    n.rule = 1018
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59465,7 +59677,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1014
+                        n.rule = 1019
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -59493,7 +59705,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1015
+                n.rule = 1020
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -59523,7 +59735,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1016
+                    n.rule = 1021
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -59555,7 +59767,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1017
+        n.rule = 1022
         return q, n
 
     def e242_0(self, p: int) -> Any:
@@ -59601,7 +59813,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1018
+        n.rule = 1023
         return p, n
 
     def e243_0(self, p: int) -> Any:
@@ -59635,7 +59847,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1019
+                    n.rule = 1024
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59730,19 +59942,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1020
+                    n.rule = 1025
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1021
+                    n.rule = 1026
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1022
+                    n.rule = 1027
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -59770,7 +59982,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1028
         return q, n
 
     def e245_0(self, p: int) -> Any:
@@ -59791,7 +60003,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1029
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -59825,7 +60037,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1025
+                    n.rule = 1030
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59878,7 +60090,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1026
+                    n.rule = 1031
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -59940,7 +60152,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1027
+                    n.rule = 1032
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -59965,7 +60177,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1028
+                    n.rule = 1033
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -60005,7 +60217,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1029
+                    n.rule = 1034
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -60107,19 +60319,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1030
+                    n.rule = 1035
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1031
+                    n.rule = 1036
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1032
+                    n.rule = 1037
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -60128,31 +60340,6 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
-
-    def r_BackRef_0(self, p: int) -> Any:
-        # BackRef: Sequence (rule)
-        v: Any
-        res: list[Any] = []
-        p1 = p
-        res2: list[Any] = []
-        r = self.r_BackWord_0(p1)
-        if r is None:
-            return None
-        q, v = r
-        p1 = q
-        if v:
-            res2.append(v)
-        if res2:
-            n = Nt(res2)
-            n.rule = 1033
-        p = p1
-        if res2 and n:
-            res.append(n)
-        if not res:
-            return p, None
-        n = Nt(res)
-        n.rule = 1034
-        return p, n
 
     def e248_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -60214,7 +60401,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1035
+        n.rule = 1038
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -60254,7 +60441,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1036
+            n.rule = 1039
         p = p1
         if res2 and n:
             res.append(n)
@@ -60286,7 +60473,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1037
+        n.rule = 1040
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -60327,7 +60514,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1038
+            n.rule = 1041
         p = p1
         if res2 and n:
             res.append(n)
@@ -60371,7 +60558,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1039
+        n.rule = 1042
         return p, n
 
     def e250_0(self, p: int) -> Any:
@@ -60392,7 +60579,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1040
+        n.rule = 1043
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -60420,7 +60607,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1041
+            n.rule = 1044
         p = p1
         if res2 and n:
             res.append(n)
@@ -60435,7 +60622,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1042
+            n.rule = 1045
         p = p3
         if res4 and n:
             res.append(n)
@@ -60451,7 +60638,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1043
+        n.rule = 1046
         return p, n
 
     def e251_0(self, p: int) -> Any:
@@ -60573,7 +60760,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1044
+        n.rule = 1047
         return q, n
 
     def e254_0(self, p: int) -> Any:
@@ -60594,7 +60781,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1045
+        n.rule = 1048
         return q, n
 
     def e255_0(self, p: int) -> Any:
@@ -60615,7 +60802,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1046
+        n.rule = 1049
         return q, n
 
     def e256_0(self, p: int) -> Any:
@@ -60636,7 +60823,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1047
+        n.rule = 1050
         return q, n
 
     def e257_0(self, p: int) -> Any:
@@ -60657,7 +60844,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1048
+        n.rule = 1051
         return q, n
 
     def e258_0(self, p: int) -> Any:
@@ -60808,7 +60995,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1049
+                    n.rule = 1052
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60867,7 +61054,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1050
+                    n.rule = 1053
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60896,7 +61083,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1051
+        n.rule = 1054
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -60917,7 +61104,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1052
+        n.rule = 1055
         return q, n
 
     def e261_0(self, p: int) -> Any:
@@ -60938,7 +61125,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1053
+        n.rule = 1056
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -60959,7 +61146,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1054
+        n.rule = 1057
         return q, n
 
     def e263_0(self, p: int) -> Any:
@@ -61003,7 +61190,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1055
+        n.rule = 1058
         return p, n
 
     def e264_0(self, p: int) -> Any:
@@ -61154,7 +61341,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1056
+                    n.rule = 1059
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61185,7 +61372,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1057
+                    n.rule = 1060
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61298,7 +61485,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1061
         return p, n
 
     def e269_0(self, p: int) -> Any:
@@ -61428,7 +61615,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1062
         return p, n
 
     def e271_0(self, p: int) -> Any:
@@ -61449,7 +61636,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1060
+        n.rule = 1063
         return q, n
 
     def e272_0(self, p: int) -> Any:
@@ -61497,7 +61684,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1061
+        n.rule = 1064
         return q, n
 
     def e274_0(self, p: int) -> Any:
@@ -61626,7 +61813,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1062
+        n.rule = 1065
         return q, n
 
     def e277_0(self, p: int) -> Any:
@@ -61660,7 +61847,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1063
+                    n.rule = 1066
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61727,7 +61914,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1064
+                n.rule = 1067
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -61816,7 +62003,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1068
         return p, n
 
     def e279_0(self, p: int) -> Any:
@@ -61860,7 +62047,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1069
         return p, n
 
     def e280_0(self, p: int) -> Any:
@@ -61904,7 +62091,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1070
         return p, n
 
     def e281_0(self, p: int) -> Any:
@@ -61943,7 +62130,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1068
+                    n.rule = 1071
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62030,7 +62217,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1069
+                    n.rule = 1072
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62124,7 +62311,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1073
         return p, n
 
     def e283_0(self, p: int) -> Any:
@@ -62163,7 +62350,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1071
+                    n.rule = 1074
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62236,7 +62423,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1072
+                    n.rule = 1075
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62284,12 +62471,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1073
+                    n.rule = 1076
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1074
+                    n.rule = 1077
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62309,12 +62496,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1075
+                    n.rule = 1078
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1074
+                    n.rule = 1077
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62339,7 +62526,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1076
+        n.rule = 1079
         return q, n
 
     def e285_0(self, p: int) -> Any:
@@ -62805,7 +62992,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1080
         return p, n
 
     def e291_0(self, p: int) -> Any:
@@ -62903,7 +63090,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1081
         return p, n
 
     def e293_0(self, p: int) -> Any:
@@ -62996,7 +63183,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1079
+                    n.rule = 1082
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63058,7 +63245,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1080
+        n.rule = 1083
         return q, n
 
     def e296_0(self, p: int) -> Any:
@@ -63245,7 +63432,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1084
         return p, n
 
     def e300_0(self, p: int) -> Any:
@@ -63313,7 +63500,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1085
         return p, n
 
     def e302_0(self, p: int) -> Any:
@@ -63357,7 +63544,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1083
+        n.rule = 1086
         return p, n
 
     def e303_0(self, p: int) -> Any:
@@ -63378,7 +63565,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1084
+        n.rule = 1087
         return q, n
 
     def e304_0(self, p: int) -> Any:
@@ -63453,7 +63640,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1085
+        n.rule = 1088
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -63490,7 +63677,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1086
+                    n.rule = 1089
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63551,7 +63738,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1086
+                    n.rule = 1089
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63628,7 +63815,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1086
+                    n.rule = 1089
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63692,7 +63879,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1086
+                    n.rule = 1089
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63793,7 +63980,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1086
+                    n.rule = 1089
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63870,7 +64057,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1086
+                    n.rule = 1089
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63976,7 +64163,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1086
+                    n.rule = 1089
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64091,7 +64278,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1086
+                    n.rule = 1089
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64387,7 +64574,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 557
+        n.rule = 560
         return q, n
 
     def e310_1(self, p: int) -> Any:
@@ -64422,7 +64609,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 558
+        n.rule = 561
         return p, n
 
     def e311_1(self, p: int) -> Any:
@@ -64457,7 +64644,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 559
+        n.rule = 562
         return p, n
 
     def e312_1(self, p: int) -> Any:
@@ -64492,7 +64679,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 560
+        n.rule = 563
         return p, n
 
     def e313_1(self, p: int) -> Any:
@@ -65046,7 +65233,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 561
+                    n.rule = 564
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -65175,7 +65362,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 562
+                    n.rule = 565
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65318,7 +65505,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 563
+                    n.rule = 566
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65366,7 +65553,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 564
+                    n.rule = 567
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65391,7 +65578,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 565
+                    n.rule = 568
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -65430,7 +65617,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 566
+                    n.rule = 569
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -65479,7 +65666,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 567
+                    n.rule = 570
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -65533,7 +65720,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 568
+                    n.rule = 571
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -65619,7 +65806,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 569
+                    n.rule = 572
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -65666,7 +65853,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 570
+                    n.rule = 573
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65686,7 +65873,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 571
+                    n.rule = 574
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65713,7 +65900,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 572
+                    n.rule = 575
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65747,7 +65934,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 571
+                    n.rule = 574
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -65774,7 +65961,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 573
+                    n.rule = 576
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65794,7 +65981,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 571
+                    n.rule = 574
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -65821,7 +66008,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 574
+                    n.rule = 577
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -65855,7 +66042,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 571
+                    n.rule = 574
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -65882,7 +66069,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 575
+                    n.rule = 578
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -65916,7 +66103,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 571
+                    n.rule = 574
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -65943,7 +66130,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 576
+                    n.rule = 579
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -65977,7 +66164,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 571
+                    n.rule = 574
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -66004,7 +66191,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 577
+                    n.rule = 580
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -66024,7 +66211,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 571
+                    n.rule = 574
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -66072,7 +66259,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 578
+        n.rule = 581
         return p, n
 
     def e321_1(self, p: int) -> Any:
@@ -66262,7 +66449,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 579
+                    n.rule = 582
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66323,7 +66510,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 580
+                    n.rule = 583
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66424,7 +66611,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 581
+                    n.rule = 584
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66551,7 +66738,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1090
         return p, n
 
     def e324_0(self, p: int) -> Any:
@@ -66576,7 +66763,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1091
         return p, n
 
     def e325_0(self, p: int) -> Any:
@@ -66601,7 +66788,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1089
+        n.rule = 1092
         return p, n
 
     def e326_0(self, p: int) -> Any:
@@ -66634,7 +66821,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1093
         return p, n
 
     def e327_0(self, p: int) -> Any:
@@ -66669,7 +66856,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1094
         return p, n
 
     def e328_0(self, p: int) -> Any:
@@ -66704,7 +66891,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1095
         return p, n
 
     def e329_0(self, p: int) -> Any:
@@ -66739,7 +66926,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1096
         return p, n
 
     def e330_0(self, p: int) -> Any:
@@ -66772,7 +66959,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1097
         return p, n
 
     def e331_0(self, p: int) -> Any:
@@ -66845,7 +67032,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1095
+        n.rule = 1098
         return p, n
 
     def e333_0(self, p: int) -> Any:
@@ -66866,7 +67053,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1096
+        n.rule = 1099
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -66898,7 +67085,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1097
+                    n.rule = 1100
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66920,7 +67107,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1098
+                n.rule = 1101
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -66999,7 +67186,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1099
+                    n.rule = 1102
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67022,7 +67209,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1100
+                    n.rule = 1103
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67109,14 +67296,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1101
+            n.rule = 1104
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1102
+        n.rule = 1105
         return p, n
 
     def e337_0(self, p: int) -> Any:
@@ -67137,7 +67324,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
+        n.rule = 1106
         return q, n
 
     def e338_0(self, p: int) -> Any:
@@ -67189,7 +67376,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1104
+        n.rule = 1107
         return p, n
 
     def e339_0(self, p: int) -> Any:
@@ -67270,7 +67457,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1105
+            n.rule = 1108
         p = p1
         if res2 and n:
             res.append(n)
@@ -67286,7 +67473,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1106
+        n.rule = 1109
         return p, n
 
     def e340_0(self, p: int) -> Any:
@@ -67361,7 +67548,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1110
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -67393,7 +67580,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1108
+                    n.rule = 1111
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67416,7 +67603,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1109
+                    n.rule = 1112
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67455,7 +67642,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1110
+                    n.rule = 1113
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67486,7 +67673,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1111
+                    n.rule = 1114
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67532,7 +67719,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1112
+                    n.rule = 1115
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67591,7 +67778,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1113
+                    n.rule = 1116
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67650,7 +67837,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1114
+                    n.rule = 1117
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -67751,7 +67938,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1115
+                    n.rule = 1118
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67779,7 +67966,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1116
+                    n.rule = 1119
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67807,7 +67994,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1117
+        n.rule = 1120
         return q, n
 
     def e347_0(self, p: int) -> Any:
@@ -67828,7 +68015,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1118
+        n.rule = 1121
         return q, n
 
     def e348_0(self, p: int) -> Any:
@@ -67849,7 +68036,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1119
+        n.rule = 1122
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -67870,7 +68057,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1120
+        n.rule = 1123
         return q, n
 
     def e350_0(self, p: int) -> Any:
@@ -67891,7 +68078,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1121
+        n.rule = 1124
         return q, n
 
     def e351_0(self, p: int) -> Any:
@@ -67912,7 +68099,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1122
+        n.rule = 1125
         return q, n
 
     def e352_0(self, p: int) -> Any:
@@ -67991,7 +68178,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1123
+        n.rule = 1126
         return p, n
 
     def e354_0(self, p: int) -> Any:
@@ -68012,7 +68199,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1124
+        n.rule = 1127
         return q, n
 
     def e355_0(self, p: int) -> Any:
@@ -68033,7 +68220,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1125
+        n.rule = 1128
         return q, n
 
     def e356_0(self, p: int) -> Any:
@@ -68054,7 +68241,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1126
+        n.rule = 1129
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -68087,7 +68274,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68108,7 +68295,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1127
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68133,7 +68320,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1128
+        n.rule = 1131
         return q, n
 
     def e358_0(self, p: int) -> Any:
@@ -68154,7 +68341,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1129
+        n.rule = 1132
         return q, n
 
     def e359_0(self, p: int) -> Any:
@@ -68198,7 +68385,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1130
+        n.rule = 1133
         return p, n
 
     def e360_0(self, p: int) -> Any:
@@ -68237,7 +68424,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1131
+                    n.rule = 1134
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -68299,7 +68486,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1132
+        n.rule = 1135
         return q, n
 
     def e362_0(self, p: int) -> Any:
@@ -68320,7 +68507,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1133
+        n.rule = 1136
         return q, n
 
     def e363_0(self, p: int) -> Any:
@@ -68341,7 +68528,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1134
+        n.rule = 1137
         return q, n
 
     def e364_0(self, p: int) -> Any:
@@ -68403,7 +68590,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1135
+                    n.rule = 1138
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -68499,7 +68686,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1136
+                    n.rule = 1139
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -68574,7 +68761,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1137
+        n.rule = 1140
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -68641,18 +68828,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1138
+                    n.rule = 1141
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1139
+                    n.rule = 1142
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68707,18 +68894,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1141
+                    n.rule = 1144
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1142
+                    n.rule = 1145
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68745,18 +68932,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1143
+                    n.rule = 1146
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1144
+                    n.rule = 1147
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68881,18 +69068,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1145
+                    n.rule = 1148
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1146
+                    n.rule = 1149
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68933,18 +69120,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1147
+                    n.rule = 1150
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1148
+                    n.rule = 1151
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69013,18 +69200,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1149
+                    n.rule = 1152
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1150
+                    n.rule = 1153
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69051,18 +69238,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1151
+                    n.rule = 1154
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1152
+                    n.rule = 1155
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69089,7 +69276,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1153
+                    n.rule = 1156
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -69120,12 +69307,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1154
+                    n.rule = 1157
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69166,7 +69353,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1155
+                    n.rule = 1158
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -69205,7 +69392,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1156
+                            n.rule = 1159
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -69223,7 +69410,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1157
+                        n.rule = 1160
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -69232,12 +69419,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1158
+                    n.rule = 1161
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69281,18 +69468,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1159
+                    n.rule = 1162
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1160
+                    n.rule = 1163
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69361,18 +69548,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1161
+                    n.rule = 1164
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1162
+                    n.rule = 1165
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69441,18 +69628,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1163
+                    n.rule = 1166
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1164
+                    n.rule = 1167
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69507,7 +69694,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1165
+                    n.rule = 1168
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -69620,12 +69807,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1166
+                    n.rule = 1169
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69675,7 +69862,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1167
+                    n.rule = 1170
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -69713,7 +69900,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1168
+                        n.rule = 1171
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -69722,12 +69909,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1169
+                    n.rule = 1172
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69791,18 +69978,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1170
+                    n.rule = 1173
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1171
+                    n.rule = 1174
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69913,18 +70100,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1172
+                    n.rule = 1175
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1173
+                    n.rule = 1176
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1140
+                    n.rule = 1143
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70003,7 +70190,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1174
+        n.rule = 1177
         return q, n
 
     def e368_0(self, p: int) -> Any:
@@ -70024,7 +70211,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1175
+        n.rule = 1178
         return q, n
 
     def e369_0(self, p: int) -> Any:
@@ -70045,7 +70232,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1176
+        n.rule = 1179
         return q, n
 
     def e370_0(self, p: int) -> Any:
@@ -70070,7 +70257,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1177
+        n.rule = 1180
         return p, n
 
     def e371_1(self, p: int) -> Any:
@@ -70105,7 +70292,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 499
+        n.rule = 502
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -70741,7 +70928,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 582
+                    n.rule = 585
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -70844,7 +71031,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70865,7 +71052,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70886,7 +71073,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70907,7 +71094,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70928,7 +71115,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70949,7 +71136,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 502
+                    n.rule = 505
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70986,7 +71173,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 500
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -71007,7 +71194,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 500
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -71028,7 +71215,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 500
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -71049,7 +71236,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 500
+                    n.rule = 503
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -71074,7 +71261,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 927
+        n.rule = 932
         return q, n
 
     def e375_1(self, p: int) -> Any:
@@ -71095,7 +71282,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 928
+        n.rule = 933
         return q, n
 
     def e376_1(self, p: int) -> Any:
@@ -71116,7 +71303,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 929
+        n.rule = 934
         return q, n
 
     def e377_1(self, p: int) -> Any:
@@ -71137,7 +71324,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 930
+        n.rule = 935
         return q, n
 
     def e378_1(self, p: int) -> Any:
@@ -71172,7 +71359,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 931
+        n.rule = 936
         return p, n
 
     def e379_1(self, p: int) -> Any:
@@ -71382,7 +71569,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 932
+        n.rule = 937
         return q, n
 
     def e383_1(self, p: int) -> Any:
@@ -71422,7 +71609,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 933
+                    n.rule = 938
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -71445,7 +71632,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 934
+                    n.rule = 939
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -71550,7 +71737,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 935
+        n.rule = 940
         return p, n
 
     def e386_1(self, p: int) -> Any:
@@ -71571,7 +71758,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 936
+        n.rule = 941
         return q, n
 
     def e387_1(self, p: int) -> Any:
@@ -71592,7 +71779,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 937
+        n.rule = 942
         return q, n
 
     def r_PowerOf_0(self, p: int) -> Any:
@@ -71645,13 +71832,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1178
+                    n.rule = 1181
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1179
+                    n.rule = 1182
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -71692,7 +71879,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1180
+                    n.rule = 1183
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -71723,13 +71910,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1181
+                    n.rule = 1184
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1179
+                    n.rule = 1182
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -71758,7 +71945,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1182
+        n.rule = 1185
         return p, n
 
     def e389_0(self, p: int) -> Any:
@@ -71887,7 +72074,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1183
+        n.rule = 1186
         return q, n
 
     def e391_0(self, p: int) -> Any:
@@ -71908,7 +72095,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1184
+        n.rule = 1187
         return q, n
 
     def e392_0(self, p: int) -> Any:
@@ -71929,7 +72116,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1185
+        n.rule = 1188
         return q, n
 
     def e393_0(self, p: int) -> Any:
@@ -71950,7 +72137,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1186
+        n.rule = 1189
         return q, n
 
     def e394_0(self, p: int) -> Any:
@@ -71971,7 +72158,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1187
+        n.rule = 1190
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -72156,7 +72343,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1090
         return p, n
 
     def e398_1(self, p: int) -> Any:
@@ -72181,7 +72368,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1091
         return p, n
 
     def e399_1(self, p: int) -> Any:
@@ -72206,7 +72393,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1089
+        n.rule = 1092
         return p, n
 
     def e400_1(self, p: int) -> Any:
@@ -72239,7 +72426,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1093
         return p, n
 
     def e401_1(self, p: int) -> Any:
@@ -72274,7 +72461,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1094
         return p, n
 
     def e402_1(self, p: int) -> Any:
@@ -72309,7 +72496,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1095
         return p, n
 
     def e403_1(self, p: int) -> Any:
@@ -72344,7 +72531,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1096
         return p, n
 
     def e404_1(self, p: int) -> Any:
@@ -72377,7 +72564,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1097
         return p, n
 
     def e405_1(self, p: int) -> Any:
@@ -72450,7 +72637,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1095
+        n.rule = 1098
         return p, n
 
     def e407_0(self, p: int) -> Any:
@@ -72471,7 +72658,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1188
+        n.rule = 1191
         return q, n
 
     def e408_0(self, p: int) -> Any:
@@ -72492,7 +72679,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1189
+        n.rule = 1192
         return q, n
 
     def e409_1(self, p: int) -> Any:
@@ -72621,7 +72808,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 771
         return q, n
 
     def e411_1(self, p: int) -> Any:
@@ -72642,7 +72829,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 772
         return q, n
 
 
@@ -72829,6 +73016,7 @@ CLASSES: dict[str, type[Model]] = {
     'ExileFromGraveyardCost': _model_class('ExileFromGraveyardCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'ExileFromHandCost': _model_class('ExileFromHandCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'ExileFromStackStmt': _model_class('ExileFromStackStmt', (('stack', True, '1'),), {'stack': ''}, ()),
+    'ExileIfDiesEffect': _model_class('ExileIfDiesEffect', (('target', True, '1'), ('exile', True, '1')), {'target': None, 'exile': ''}, ()),
     'ExileThisCost': _model_class('ExileThisCost', (('exilethis', True, '1'),), {'exilethis': ''}, ()),
     'ExileTopEffect': _model_class('ExileTopEffect', (('player', True, '1'),), {'player': None}, ()),
     'ExiledThisWayEvent': _model_class('ExiledThisWayEvent', (('way', True, '1'),), {'way': ''}, ()),
@@ -73259,196 +73447,197 @@ _C420 = CLASSES['PreventAllEffect']
 _C421 = CLASSES['PreventDealtByEffect']
 _C423 = CLASSES['DividedPreventEffect']
 _C425 = CLASSES['RedirectEffect']
-_C427 = CLASSES['UnpreventableEffect']
-_C431 = CLASSES['RevealTopEffect']
-_C434 = CLASSES['TopCardActionEffect']
-_C436 = CLASSES['PayEffect']
-_C438 = CLASSES['RevealCostEffect']
-_C441 = CLASSES['NumberedActionEffect']
-_C443 = CLASSES['AttachEffect']
-_C446 = CLASSES['FightEffect']
-_C450 = CLASSES['LookActionEffect']
-_C452 = CLASSES['LookAtTopEffect']
-_C455 = CLASSES['ObjectDamageEffect']
-_C460 = CLASSES['MoveCountersEffect']
-_C463 = CLASSES['ChangeTargetEffect']
-_C467 = CLASSES['ChooseTargetsEffect']
-_C470 = CLASSES['ChangeBaseEffect']
-_C472 = CLASSES['TransformEffect']
-_C475 = CLASSES['ReturnExiledWithEffect']
-_C477 = CLASSES['PlayerShufflesEffect']
-_C479 = CLASSES['ExchangeLifeEffect']
-_C481 = CLASSES['ChooseColorEffect']
-_C484 = CLASSES['RevealHandEffect']
-_C487 = CLASSES['ChooseNameEffect']
-_C489 = CLASSES['TurnFaceDownEffect']
-_C491 = CLASSES['HaveEffect']
-_C494 = CLASSES['ExchangeControlEffect']
-_C496 = CLASSES['FlipCoinEffect']
-_C504 = CLASSES['Mode']
-_C511 = CLASSES['TriggeredStmt']
-_C514 = CLASSES['ActivatedStmt']
-_C516 = CLASSES['PTDefiningStmt']
-_C523 = CLASSES['SpellKind']
-_C527 = CLASSES['EntersTappedStmt']
-_C533 = CLASSES['PTPair']
-_C540 = CLASSES['CostPerPermanentStmt']
-_C542 = CLASSES['CostPerTargetStmt']
-_C544 = CLASSES['UncounterableStmt']
-_C548 = CLASSES['StaticStmt']
-_C549 = CLASSES['KeywordCost']
-_C551 = CLASSES['TypeArg']
-_C552 = CLASSES['QualityArg']
-_C554 = CLASSES['OntoArg']
-_C556 = CLASSES['ForArg']
-_C571 = CLASSES['ControlClause']
-_C585 = CLASSES['DividedDamageEffect']
-_C587 = CLASSES['DamageEffect']
-_C589 = CLASSES['DestroyEffect']
-_C593 = CLASSES['DrawEffect']
-_C594 = CLASSES['TokenCopyEffect']
-_C600 = CLASSES['TokenEffect']
-_C601 = CLASSES['AddManaEffect']
-_C603 = CLASSES['DiscardEffect']
-_C605 = CLASSES['GainLifeEffect']
-_C608 = CLASSES['GainControlEffect']
-_C610 = CLASSES['ReturnDiscardedEffect']
-_C612 = CLASSES['ReturnToHandEffect']
-_C616 = CLASSES['ReturnFromGraveyardEffect']
-_C620 = CLASSES['ReturnToBattlefieldEffect']
-_C623 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C628 = CLASSES['SearchEffect']
-_C632 = CLASSES['CounterSpellEffect']
-_C634 = CLASSES['ShuffleEffect']
-_C637 = CLASSES['ShuffleIntoEffect']
-_C641 = CLASSES['MillEffect']
-_C644 = CLASSES['PutStickerEffect']
-_C647 = CLASSES['PutFromHandEffect']
-_C651 = CLASSES['PutCountersEffect']
-_C655 = CLASSES['PutOnLibraryEffect']
-_C657 = CLASSES['PutIntoZoneEffect']
-_C662 = CLASSES['PileActionEffect']
-_C668 = CLASSES['ExileEffect']
-_C671 = CLASSES['ExileCardsEffect']
-_C673 = CLASSES['ExileTopEffect']
-_C675 = CLASSES['RegenerateEffect']
-_C678 = CLASSES['PlayerSacrificesEffect']
-_C682 = CLASSES['SacrificeEffect']
-_C684 = CLASSES['UntapEffect']
-_C686 = CLASSES['TapOrUntapEffect']
-_C688 = CLASSES['TapEffect']
-_C690 = CLASSES['RemoveAllCountersEffect']
-_C694 = CLASSES['RemoveCountersEffect']
-_C696 = CLASSES['DelayedEffect']
-_C698 = CLASSES['PreventEffect']
-_C700 = CLASSES['CastThisEffect']
-_C702 = CLASSES['CopySpellEffect']
-_C703 = CLASSES['NoRegenEffect']
-_C707 = CLASSES['PhaseOutEffect']
-_C710 = CLASSES['NoUntapEffect']
-_C712 = CLASSES['ContinuousEffect']
-_C714 = CLASSES['PlayerRef']
-_C721 = CLASSES['PerCount']
-_C724 = CLASSES['HalfLife']
-_C730 = CLASSES['AnyNumberTargets']
-_C732 = CLASSES['AnyTarget']
-_C735 = CLASSES['UpToTargets']
-_C737 = CLASSES['EachOfThem']
-_C739 = CLASSES['EachPlayers']
-_C741 = CLASSES['ThatRef']
-_C743 = CLASSES['EnchantedRef']
-_C745 = CLASSES['RestRef']
-_C749 = CLASSES['MayPlayEffect']
-_C770 = CLASSES['BeginningTrigger']
-_C774 = CLASSES['LastCounterTrigger']
-_C778 = CLASSES['BatchAttackTrigger']
-_C781 = CLASSES['ToGraveyardTrigger']
-_C783 = CLASSES['ThisTrigger']
-_C786 = CLASSES['DiscardTrigger']
-_C789 = CLASSES['LifeGainTrigger']
-_C792 = CLASSES['CastTrigger']
-_C795 = CLASSES['AttachedTrigger']
-_C798 = CLASSES['YoursTrigger']
-_C812 = CLASSES['ZonePlace']
-_C821 = CLASSES['PTChoice']
-_C825 = CLASSES['PTChange']
-_C827 = CLASSES['CantAttackOrBlock']
-_C829 = CLASSES['CantAttack']
-_C830 = CLASSES['CantBlockMatching']
-_C832 = CLASSES['CantBlock']
-_C834 = CLASSES['CantBeBlockedByFewer']
-_C835 = CLASSES['CantBeBlockedExcept']
-_C836 = CLASSES['CanBlockOnly']
-_C837 = CLASSES['BlockCapacity']
-_C839 = CLASSES['BlocksDespite']
-_C842 = CLASSES['CantBeTargetedByOnly']
-_C844 = CLASSES['CantBeTargetedBy']
-_C845 = CLASSES['CantBeTargeted']
-_C847 = CLASSES['CantBeDestroyed']
-_C849 = CLASSES['CantPhaseOut']
-_C851 = CLASSES['PhasesEachUntap']
-_C854 = CLASSES['BasePT']
-_C856 = CLASSES['GainsAbility']
-_C859 = CLASSES['HasKeywordAtManaCost']
-_C862 = CLASSES['HasKeywordFrom']
-_C866 = CLASSES['ProtectionFromChosen']
-_C867 = CLASSES['HasKeywords']
-_C868 = CLASSES['LosesKeywords']
-_C871 = CLASSES['CombatDamageSteps']
-_C873 = CLASSES['AssignsExcess']
-_C875 = CLASSES['AttacksUntapped']
-_C877 = CLASSES['DoesntUntap']
-_C879 = CLASSES['DamageGainsLife']
-_C881 = CLASSES['DamageIsLethal']
-_C883 = CLASSES['DamageAsCounters']
-_C885 = CLASSES['CantBeBlockedBy']
-_C887 = CLASSES['CantBeAttachedBy']
-_C889 = CLASSES['PreventDamageFrom']
-_C891 = CLASSES['AttacksDespite']
-_C894 = CLASSES['TapAbilitiesCantActivate']
-_C896 = CLASSES['MaxBlockers']
-_C898 = CLASSES['AttacksEachCombat']
-_C900 = CLASSES['AttacksThisTurn']
-_C902 = CLASSES['MustBeBlocked']
-_C904 = CLASSES['BlocksEachCombat']
-_C906 = CLASSES['CantBeBlocked']
-_C909 = CLASSES['BecomesCreature']
-_C911 = CLASSES['ChosenCreatureType']
-_C913 = CLASSES['BecomesAura']
-_C915 = CLASSES['IsColor']
-_C972 = CLASSES['Duration']
-_C977 = CLASSES['UpToXTargets']
-_C980 = CLASSES['FromGraveyard']
-_C986 = CLASSES['OntoBattlefield']
-_C989 = CLASSES['IntoHand']
-_C991 = CLASSES['IntoGraveyard']
-_C994 = CLASSES['CostValue']
-_C1021 = CLASSES['NextTurnDuration']
-_C1031 = CLASSES['WhereX']
-_C1034 = CLASSES['BackRef']
-_C1037 = CLASSES['TargetPlayer']
-_C1039 = CLASSES['TargetObject']
-_C1043 = CLASSES['EachObjects']
-_C1074 = CLASSES['QualityRef']
-_C1102 = CLASSES['PerTime']
-_C1106 = CLASSES['PerObject']
-_C1139 = CLASSES['EntersEvent']
-_C1142 = CLASSES['LeavesEvent']
-_C1144 = CLASSES['DiesEvent']
-_C1146 = CLASSES['ToGraveyardEvent']
-_C1148 = CLASSES['AttacksAloneEvent']
-_C1150 = CLASSES['UnblockedEvent']
-_C1152 = CLASSES['AttacksEvent']
-_C1154 = CLASSES['BlocksEvent']
-_C1158 = CLASSES['BlockedEvent']
-_C1160 = CLASSES['PhasesEvent']
-_C1162 = CLASSES['TurnedUpEvent']
-_C1164 = CLASSES['ExiledThisWayEvent']
-_C1166 = CLASSES['TargetedEvent']
-_C1169 = CLASSES['DealsDamageEvent']
-_C1171 = CLASSES['DealtDamageEvent']
-_C1173 = CLASSES['PutIntoGraveyardEvent']
-_C1179 = CLASSES['PowerOf']
+_C428 = CLASSES['ExileIfDiesEffect']
+_C430 = CLASSES['UnpreventableEffect']
+_C434 = CLASSES['RevealTopEffect']
+_C437 = CLASSES['TopCardActionEffect']
+_C439 = CLASSES['PayEffect']
+_C441 = CLASSES['RevealCostEffect']
+_C444 = CLASSES['NumberedActionEffect']
+_C446 = CLASSES['AttachEffect']
+_C449 = CLASSES['FightEffect']
+_C453 = CLASSES['LookActionEffect']
+_C455 = CLASSES['LookAtTopEffect']
+_C458 = CLASSES['ObjectDamageEffect']
+_C463 = CLASSES['MoveCountersEffect']
+_C466 = CLASSES['ChangeTargetEffect']
+_C470 = CLASSES['ChooseTargetsEffect']
+_C473 = CLASSES['ChangeBaseEffect']
+_C475 = CLASSES['TransformEffect']
+_C478 = CLASSES['ReturnExiledWithEffect']
+_C480 = CLASSES['PlayerShufflesEffect']
+_C482 = CLASSES['ExchangeLifeEffect']
+_C484 = CLASSES['ChooseColorEffect']
+_C487 = CLASSES['RevealHandEffect']
+_C490 = CLASSES['ChooseNameEffect']
+_C492 = CLASSES['TurnFaceDownEffect']
+_C494 = CLASSES['HaveEffect']
+_C497 = CLASSES['ExchangeControlEffect']
+_C499 = CLASSES['FlipCoinEffect']
+_C507 = CLASSES['Mode']
+_C514 = CLASSES['TriggeredStmt']
+_C517 = CLASSES['ActivatedStmt']
+_C519 = CLASSES['PTDefiningStmt']
+_C526 = CLASSES['SpellKind']
+_C530 = CLASSES['EntersTappedStmt']
+_C536 = CLASSES['PTPair']
+_C543 = CLASSES['CostPerPermanentStmt']
+_C545 = CLASSES['CostPerTargetStmt']
+_C547 = CLASSES['UncounterableStmt']
+_C551 = CLASSES['StaticStmt']
+_C552 = CLASSES['KeywordCost']
+_C554 = CLASSES['TypeArg']
+_C555 = CLASSES['QualityArg']
+_C557 = CLASSES['OntoArg']
+_C559 = CLASSES['ForArg']
+_C574 = CLASSES['ControlClause']
+_C588 = CLASSES['DividedDamageEffect']
+_C590 = CLASSES['DamageEffect']
+_C592 = CLASSES['DestroyEffect']
+_C596 = CLASSES['DrawEffect']
+_C597 = CLASSES['TokenCopyEffect']
+_C603 = CLASSES['TokenEffect']
+_C604 = CLASSES['AddManaEffect']
+_C606 = CLASSES['DiscardEffect']
+_C608 = CLASSES['GainLifeEffect']
+_C611 = CLASSES['GainControlEffect']
+_C613 = CLASSES['ReturnDiscardedEffect']
+_C615 = CLASSES['ReturnToHandEffect']
+_C619 = CLASSES['ReturnFromGraveyardEffect']
+_C623 = CLASSES['ReturnToBattlefieldEffect']
+_C626 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C631 = CLASSES['SearchEffect']
+_C635 = CLASSES['CounterSpellEffect']
+_C637 = CLASSES['ShuffleEffect']
+_C640 = CLASSES['ShuffleIntoEffect']
+_C644 = CLASSES['MillEffect']
+_C647 = CLASSES['PutStickerEffect']
+_C650 = CLASSES['PutFromHandEffect']
+_C654 = CLASSES['PutCountersEffect']
+_C658 = CLASSES['PutOnLibraryEffect']
+_C660 = CLASSES['PutIntoZoneEffect']
+_C665 = CLASSES['PileActionEffect']
+_C671 = CLASSES['ExileEffect']
+_C674 = CLASSES['ExileCardsEffect']
+_C676 = CLASSES['ExileTopEffect']
+_C678 = CLASSES['RegenerateEffect']
+_C681 = CLASSES['PlayerSacrificesEffect']
+_C685 = CLASSES['SacrificeEffect']
+_C687 = CLASSES['UntapEffect']
+_C689 = CLASSES['TapOrUntapEffect']
+_C691 = CLASSES['TapEffect']
+_C693 = CLASSES['RemoveAllCountersEffect']
+_C697 = CLASSES['RemoveCountersEffect']
+_C699 = CLASSES['DelayedEffect']
+_C701 = CLASSES['PreventEffect']
+_C703 = CLASSES['CastThisEffect']
+_C705 = CLASSES['CopySpellEffect']
+_C706 = CLASSES['NoRegenEffect']
+_C710 = CLASSES['PhaseOutEffect']
+_C713 = CLASSES['NoUntapEffect']
+_C715 = CLASSES['ContinuousEffect']
+_C717 = CLASSES['PlayerRef']
+_C724 = CLASSES['PerCount']
+_C727 = CLASSES['HalfLife']
+_C733 = CLASSES['AnyNumberTargets']
+_C735 = CLASSES['AnyTarget']
+_C738 = CLASSES['UpToTargets']
+_C740 = CLASSES['EachOfThem']
+_C742 = CLASSES['EachPlayers']
+_C744 = CLASSES['ThatRef']
+_C746 = CLASSES['EnchantedRef']
+_C748 = CLASSES['RestRef']
+_C752 = CLASSES['MayPlayEffect']
+_C762 = CLASSES['BackRef']
+_C775 = CLASSES['BeginningTrigger']
+_C779 = CLASSES['LastCounterTrigger']
+_C783 = CLASSES['BatchAttackTrigger']
+_C786 = CLASSES['ToGraveyardTrigger']
+_C788 = CLASSES['ThisTrigger']
+_C791 = CLASSES['DiscardTrigger']
+_C794 = CLASSES['LifeGainTrigger']
+_C797 = CLASSES['CastTrigger']
+_C800 = CLASSES['AttachedTrigger']
+_C803 = CLASSES['YoursTrigger']
+_C817 = CLASSES['ZonePlace']
+_C826 = CLASSES['PTChoice']
+_C830 = CLASSES['PTChange']
+_C832 = CLASSES['CantAttackOrBlock']
+_C834 = CLASSES['CantAttack']
+_C835 = CLASSES['CantBlockMatching']
+_C837 = CLASSES['CantBlock']
+_C839 = CLASSES['CantBeBlockedByFewer']
+_C840 = CLASSES['CantBeBlockedExcept']
+_C841 = CLASSES['CanBlockOnly']
+_C842 = CLASSES['BlockCapacity']
+_C844 = CLASSES['BlocksDespite']
+_C847 = CLASSES['CantBeTargetedByOnly']
+_C849 = CLASSES['CantBeTargetedBy']
+_C850 = CLASSES['CantBeTargeted']
+_C852 = CLASSES['CantBeDestroyed']
+_C854 = CLASSES['CantPhaseOut']
+_C856 = CLASSES['PhasesEachUntap']
+_C859 = CLASSES['BasePT']
+_C861 = CLASSES['GainsAbility']
+_C864 = CLASSES['HasKeywordAtManaCost']
+_C867 = CLASSES['HasKeywordFrom']
+_C871 = CLASSES['ProtectionFromChosen']
+_C872 = CLASSES['HasKeywords']
+_C873 = CLASSES['LosesKeywords']
+_C876 = CLASSES['CombatDamageSteps']
+_C878 = CLASSES['AssignsExcess']
+_C880 = CLASSES['AttacksUntapped']
+_C882 = CLASSES['DoesntUntap']
+_C884 = CLASSES['DamageGainsLife']
+_C886 = CLASSES['DamageIsLethal']
+_C888 = CLASSES['DamageAsCounters']
+_C890 = CLASSES['CantBeBlockedBy']
+_C892 = CLASSES['CantBeAttachedBy']
+_C894 = CLASSES['PreventDamageFrom']
+_C896 = CLASSES['AttacksDespite']
+_C899 = CLASSES['TapAbilitiesCantActivate']
+_C901 = CLASSES['MaxBlockers']
+_C903 = CLASSES['AttacksEachCombat']
+_C905 = CLASSES['AttacksThisTurn']
+_C907 = CLASSES['MustBeBlocked']
+_C909 = CLASSES['BlocksEachCombat']
+_C911 = CLASSES['CantBeBlocked']
+_C914 = CLASSES['BecomesCreature']
+_C916 = CLASSES['ChosenCreatureType']
+_C918 = CLASSES['BecomesAura']
+_C920 = CLASSES['IsColor']
+_C977 = CLASSES['Duration']
+_C982 = CLASSES['UpToXTargets']
+_C985 = CLASSES['FromGraveyard']
+_C991 = CLASSES['OntoBattlefield']
+_C994 = CLASSES['IntoHand']
+_C996 = CLASSES['IntoGraveyard']
+_C999 = CLASSES['CostValue']
+_C1026 = CLASSES['NextTurnDuration']
+_C1036 = CLASSES['WhereX']
+_C1040 = CLASSES['TargetPlayer']
+_C1042 = CLASSES['TargetObject']
+_C1046 = CLASSES['EachObjects']
+_C1077 = CLASSES['QualityRef']
+_C1105 = CLASSES['PerTime']
+_C1109 = CLASSES['PerObject']
+_C1142 = CLASSES['EntersEvent']
+_C1145 = CLASSES['LeavesEvent']
+_C1147 = CLASSES['DiesEvent']
+_C1149 = CLASSES['ToGraveyardEvent']
+_C1151 = CLASSES['AttacksAloneEvent']
+_C1153 = CLASSES['UnblockedEvent']
+_C1155 = CLASSES['AttacksEvent']
+_C1157 = CLASSES['BlocksEvent']
+_C1161 = CLASSES['BlockedEvent']
+_C1163 = CLASSES['PhasesEvent']
+_C1165 = CLASSES['TurnedUpEvent']
+_C1167 = CLASSES['ExiledThisWayEvent']
+_C1169 = CLASSES['TargetedEvent']
+_C1172 = CLASSES['DealsDamageEvent']
+_C1174 = CLASSES['DealtDamageEvent']
+_C1176 = CLASSES['PutIntoGraveyardEvent']
+_C1182 = CLASSES['PowerOf']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -75045,7 +75234,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 497:  # lastinstead
+        elif r == 500:  # lastinstead
             d['lastinstead'] = True
         elif r == 267:  # insteadcond
             x = c[0]
@@ -75056,7 +75245,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 498:  # tailinstead
+        elif r == 501:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -75129,7 +75318,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 269:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 500 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -75137,7 +75326,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 270:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 504 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -75228,7 +75417,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -75309,7 +75498,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 506:  # sentences
+        elif r == 509:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -77443,7 +77632,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 583:  # negated
+        elif r == 586:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -77500,7 +77689,7 @@ def _b268(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # symbols
+        if r == 502:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -77541,10 +77730,10 @@ def _b274(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 505:  # modes
+        elif r == 508:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b504(x, inst, lim, made))
+                values.append(_b507(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -77581,9 +77770,9 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 766:  # onbf
+        elif r == 771:  # onbf
             d['onbf'] = True
-        elif r == 767:  # gy
+        elif r == 772:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -77733,7 +77922,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # combat
+        if r == 520:  # combat
             d['combat'] = True
         elif r == 293:  # filter
             x = c[0]
@@ -77782,15 +77971,15 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 518:  # this
+        elif r == 521:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 519:  # enchanted
+        elif r == 522:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 520:  # host
+        elif r == 523:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -77873,7 +78062,7 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # zones
+        if r == 524:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -77881,11 +78070,11 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 812:
-                    values.append(_b812(x, inst, lim, made))
+                elif x.rule == 817:
+                    values.append(_b817(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 524:  # spells
+        elif r == 527:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -77893,8 +78082,8 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 523:
-                    values.append(_b523(x, inst, lim, made))
+                elif x.rule == 526:
+                    values.append(_b526(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 301:  # amount
@@ -77959,7 +78148,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 814:  # keywords
+        elif r == 819:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -77973,11 +78162,11 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 525:  # granted
+        elif r == 528:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78096,7 +78285,7 @@ def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 314:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78133,11 +78322,11 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # enters
+        if r == 532:  # enters
             d['enters'] = True
-        elif r == 530:  # turned
+        elif r == 533:  # turned
             d['turned'] = True
-        elif r == 534:  # options
+        elif r == 537:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -78145,8 +78334,8 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 533:
-                    values.append(_b533(x, inst, lim, made))
+                elif x.rule == 536:
+                    values.append(_b536(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -78270,7 +78459,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 535:  # combat
+        elif r == 538:  # combat
             d['combat'] = True
         elif r == 324:  # filter
             x = c[0]
@@ -78350,7 +78539,7 @@ def _b329(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # parts
+        if r == 539:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -78396,13 +78585,13 @@ def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # optional
+        if r == 540:  # optional
             d['optional'] = True
         elif r == 330:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 538:  # pay
+        elif r == 541:  # pay
             d['pay'] = True
         elif r == 331:  # orcost
             x = c[0]
@@ -78608,7 +78797,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 545:  # parts
+        elif r == 548:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -78617,7 +78806,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -78694,83 +78883,83 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 927:  # other
+        if r == 932:  # other
             d['other'] = True
-        elif r == 928:  # another
+        elif r == 933:  # another
             d['another'] = True
-        elif r == 929:  # facedown
+        elif r == 934:  # facedown
             d['facedown'] = True
-        elif r == 930:  # faceup
+        elif r == 935:  # faceup
             d['faceup'] = True
-        elif r == 557:  # exiled
+        elif r == 560:  # exiled
             d['exiled'] = True
-        elif r == 558:  # combat
+        elif r == 561:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 559:  # combat
+        elif r == 562:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 560:  # states
+        elif r == 563:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 931:  # states
+        elif r == 936:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1087:  # nons
+        elif r == 1090:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1088:  # colors
+        elif r == 1091:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1089:  # supertypes
+        elif r == 1092:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 500 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1090:  # multis
+        elif r == 1093:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1091:  # types
+        elif r == 1094:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1092:  # subtypes
+        elif r == 1095:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1093:  # ortypes
+        elif r == 1096:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1094:  # andor
+        elif r == 1097:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1095:  # ortypes
+        elif r == 1098:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -78787,21 +78976,21 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 932:  # chosen
+        elif r == 937:  # chosen
             d['chosen'] = True
-        elif r == 561:  # choicetype
+        elif r == 564:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 933:  # mv
+        elif r == 938:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 934:  # mvparam
+        elif r == 939:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -78810,37 +78999,37 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 562:  # mvdir
+        elif r == 565:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 563:  # samemv
+        elif r == 566:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 564:  # ptstat
+        elif r == 567:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 565:  # ptval
+        elif r == 568:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 566:  # ptdir
+        elif r == 569:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 567:  # kwability
+        elif r == 570:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -78849,7 +79038,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 568:  # kwabilities
+        elif r == 571:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -78858,7 +79047,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 935:  # keywords
+        elif r == 940:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -78872,7 +79061,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 569:  # without
+        elif r == 572:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -78885,9 +79074,9 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b571(x, inst, lim, made)
+            value = _b574(x, inst, lim, made)
             d['controller'] = value
-        elif r == 578:  # late
+        elif r == 581:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -78901,23 +79090,23 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 936:  # blocked_by_this
+        elif r == 941:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 937:  # attacking_you
+        elif r == 942:  # attacking_you
             d['attacking_you'] = True
-        elif r == 579:  # single
+        elif r == 582:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 580:  # dealtby
+        elif r == 583:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 581:  # tappedfor
+        elif r == 584:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -78972,7 +79161,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 582:  # fromhand
+        elif r == 585:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -79085,9 +79274,9 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 378:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 717:  # options
+        elif r == 720:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -79137,7 +79326,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 381:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         elif r == 382:  # filter
             x = c[0]
@@ -79179,7 +79368,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         elif r == 385:  # extra
             x = c[0]
@@ -79219,7 +79408,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 387:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         elif r == 388:  # skip
             x = c[0]
@@ -79259,11 +79448,11 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 390:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         elif r == 391:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79306,11 +79495,11 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 394:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         elif r == 395:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79349,15 +79538,15 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 397:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         elif r == 398:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 719:  # untapped
+        elif r == 722:  # untapped
             d['untapped'] = True
-        elif r == 720:  # types
+        elif r == 723:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -79373,13 +79562,13 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 400:  # controller
             x = c[0]
-            value = _b571(x, inst, lim, made)
+            value = _b574(x, inst, lim, made)
             d['controller'] = value
         elif r == 401:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79415,27 +79604,27 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 403:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 725:  # half
+        elif r == 728:  # half
             x = c[0]
-            value = _b724(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['half'] = value
-        elif r == 726:  # amount
+        elif r == 729:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1029:  # per
+        elif r == 1034:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['per'] = value
-        elif r == 1032:  # where
+        elif r == 1037:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b1031(x, inst, lim, made)
+            value = _b1036(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -79471,7 +79660,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 405:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         elif r == 406:  # amount
             x = c[0]
@@ -79515,9 +79704,9 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 409:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 727:  # zones
+        elif r == 730:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -79561,11 +79750,11 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 411:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         elif r == 412:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79608,13 +79797,13 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 415:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 746:  # amount
+        elif r == 749:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 747:  # twice
+        elif r == 750:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -79652,7 +79841,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 417:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79689,11 +79878,11 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 752:  # combat
+        if r == 755:  # combat
             d['combat'] = True
         elif r == 419:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79730,20 +79919,20 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # combat
+        if r == 756:  # combat
             d['combat'] = True
-        elif r == 754:  # that
+        elif r == 757:  # that
             d['that'] = True
-        elif r == 1044:  # chosencolor
+        elif r == 1047:  # chosencolor
             d['chosencolor'] = True
-        elif r == 755:  # target
+        elif r == 758:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 756:  # group
+        elif r == 759:  # group
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['group'] = value
@@ -79783,7 +79972,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1045:  # thisway
+        elif r == 1048:  # thisway
             d['thisway'] = True
         else:
             _node(c, inst, lim, made)
@@ -79817,20 +80006,20 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1046:  # combat
+        if r == 1049:  # combat
             d['combat'] = True
-        elif r == 757:  # recipient
+        elif r == 760:  # recipient
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['recipient'] = value
-        elif r == 1047:  # next
+        elif r == 1050:  # next
             d['next'] = True
         elif r == 424:  # to
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79843,7 +80032,47 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExileIfDiesEffect (class ExileIfDiesEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C428()
+    d: dict[str, Any] = {'target': None, 'exile': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 426:  # target
+            x = c[0]
+            value = _b762(x, inst, lim, made)
+            d['target'] = value
+        elif r == 427:  # exile
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['exile'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnpreventableEffect (class UnpreventableEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79859,7 +80088,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C430()
     d: dict[str, Any] = {'unpreventable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79867,7 +80096,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # unpreventable
+        if r == 429:  # unpreventable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unpreventable'] = value
@@ -79879,7 +80108,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealTopEffect (class RevealTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79895,7 +80124,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C434()
     d: dict[str, Any] = {'amount': None, 'filter': None, 'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79903,15 +80132,15 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # amount
+        if r == 431:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 429:  # filter
+        elif r == 432:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 430:  # rest
+        elif r == 433:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -79923,7 +80152,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79939,7 +80168,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C437()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79947,20 +80176,20 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 432:  # action
+        if r == 435:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 758:  # count
+        elif r == 763:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 433:  # player
+        elif r == 436:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79970,7 +80199,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79986,7 +80215,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C439()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79994,7 +80223,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # cost
+        if r == 438:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
@@ -80006,7 +80235,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCostEffect (class RevealCostEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80022,7 +80251,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C438()
+    inst: Any = _C441()
     d: dict[str, Any] = {'reveal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80030,7 +80259,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # reveal
+        if r == 440:  # reveal
             x = c[0]
             value = _b362(x, inst, lim, made)
             d['reveal'] = value
@@ -80042,7 +80271,7 @@ def _b438(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80058,7 +80287,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C444()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80066,14 +80295,14 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 439:  # action
+        if r == 442:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 440:  # count
+        elif r == 443:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
@@ -80085,7 +80314,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80101,7 +80330,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C446()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80109,9 +80338,9 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # target
+        if r == 445:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80124,7 +80353,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80140,7 +80369,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C446()
+    inst: Any = _C449()
     d: dict[str, Any] = {'first': None, 'base': False, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80148,18 +80377,18 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # first
+        if r == 447:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1048:  # base
+        elif r == 1051:  # base
             d['base'] = True
-        elif r == 445:  # second
+        elif r == 448:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80172,7 +80401,7 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookActionEffect (class LookActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80188,7 +80417,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C450()
+    inst: Any = _C453()
     d: dict[str, Any] = {'amount': None, 'action': None, 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80196,18 +80425,18 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 447:  # amount
+        if r == 450:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 448:  # action
+        elif r == 451:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 449:  # other
+        elif r == 452:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -80219,7 +80448,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80235,7 +80464,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C455()
     d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80243,19 +80472,19 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 451:  # amount
+        if r == 454:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1049:  # order
+        elif r == 1052:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1050:  # graveyard
+        elif r == 1053:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 759:  # other
+        elif r == 764:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -80267,7 +80496,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80283,7 +80512,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C455()
+    inst: Any = _C458()
     d: dict[str, Any] = {'source': None, 'power': '', 'controller': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80291,22 +80520,22 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # source
+        if r == 456:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 454:  # power
+        elif r == 457:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1051:  # controller
+        elif r == 1054:  # controller
             d['controller'] = True
-        elif r == 760:  # target
+        elif r == 765:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80319,7 +80548,7 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80335,7 +80564,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C463()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80343,24 +80572,24 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 456:  # amount
+        if r == 459:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 457:  # counter
+        elif r == 460:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 458:  # source
+        elif r == 461:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 459:  # target
+        elif r == 462:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80373,7 +80602,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeTargetEffect (class ChangeTargetEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80389,7 +80618,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C466()
     d: dict[str, Any] = {'target': None, 'to': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80397,14 +80626,14 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # target
+        if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 462:  # to
+        elif r == 465:  # to
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
@@ -80416,7 +80645,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseTargetsEffect (class ChooseTargetsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80432,7 +80661,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C467()
+    inst: Any = _C470()
     d: dict[str, Any] = {'first': None, 'filter': None, 'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80440,20 +80669,20 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # first
+        if r == 467:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 465:  # filter
+        elif r == 468:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 466:  # word
+        elif r == 469:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -80468,7 +80697,7 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80484,7 +80713,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C473()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80492,11 +80721,11 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 468:  # which
+        if r == 471:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 469:  # amount
+        elif r == 472:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -80508,7 +80737,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformEffect (class TransformEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80524,7 +80753,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C475()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80532,9 +80761,9 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # target
+        if r == 474:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80547,7 +80776,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80563,7 +80792,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C475()
+    inst: Any = _C478()
     d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80571,11 +80800,11 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # player
+        if r == 476:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 474:  # exiled
+        elif r == 477:  # exiled
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exiled'] = value
@@ -80587,7 +80816,7 @@ def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerShufflesEffect (class PlayerShufflesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80603,7 +80832,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C480()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80611,9 +80840,9 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 476:  # player
+        if r == 479:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80623,7 +80852,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80639,7 +80868,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C479()
+    inst: Any = _C482()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80647,13 +80876,13 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1052:  # your
+        if r == 1055:  # your
             d['your'] = True
-        elif r == 761:  # player
+        elif r == 766:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 478:  # toughness
+        elif r == 481:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -80665,7 +80894,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80681,7 +80910,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C481()
+    inst: Any = _C484()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80689,7 +80918,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 480:  # color
+        if r == 483:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -80701,7 +80930,7 @@ def _b481(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80717,7 +80946,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C487()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80725,19 +80954,19 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 482:  # player
+        if r == 485:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 762:  # third
+        elif r == 767:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 763:  # random
+        elif r == 768:  # random
             d['random'] = True
-        elif r == 483:  # hand
+        elif r == 486:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -80749,7 +80978,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b490(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80765,7 +80994,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C490()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80773,11 +81002,11 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # filter
+        if r == 488:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 486:  # name
+        elif r == 489:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -80792,7 +81021,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80808,7 +81037,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C492()
     d: dict[str, Any] = {'thiscreature': False, 'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80816,16 +81045,16 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1053:  # thiscreature
+        if r == 1056:  # thiscreature
             d['thiscreature'] = True
-        elif r == 764:  # target
+        elif r == 769:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 488:  # facedown
+        elif r == 491:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -80837,7 +81066,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80853,7 +81082,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C494()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80861,7 +81090,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # effect
+        if r == 493:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 266 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80876,7 +81105,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeControlEffect (class ExchangeControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80892,7 +81121,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C494()
+    inst: Any = _C497()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80900,16 +81129,16 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # first
+        if r == 495:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 493:  # second
+        elif r == 496:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80922,7 +81151,7 @@ def _b494(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FlipCoinEffect (class FlipCoinEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80938,7 +81167,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C496()
+    inst: Any = _C499()
     d: dict[str, Any] = {'coin': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80946,7 +81175,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # coin
+        if r == 498:  # coin
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['coin'] = value
@@ -80958,7 +81187,7 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80974,7 +81203,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C507()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80982,11 +81211,11 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # sentences
+        if r == 506:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 765:  # sentences
+        elif r == 770:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -80998,7 +81227,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81014,7 +81243,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C514()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81022,20 +81251,20 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 507:  # zone
+        if r == 510:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 508:  # trigger
+        elif r == 511:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 776 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 509:  # condition
+        elif r == 512:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -81044,11 +81273,11 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 510:  # sentences
+        elif r == 513:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 799:  # sentences
+        elif r == 804:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -81060,7 +81289,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b517(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81076,7 +81305,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C514()
+    inst: Any = _C517()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81084,11 +81313,11 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # special
+        if r == 805:  # special
             d['special'] = True
-        elif r == 801:  # fromhand
+        elif r == 806:  # fromhand
             d['fromhand'] = True
-        elif r == 512:  # param
+        elif r == 515:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -81097,11 +81326,11 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 802:  # cost
+        elif r == 807:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 803:  # param
+        elif r == 808:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -81110,15 +81339,15 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 513:  # sentences
+        elif r == 516:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 804:  # sentences
+        elif r == 809:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 805:  # restriction
+        elif r == 810:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -81127,19 +81356,19 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 806:  # once
+        elif r == 811:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 807:  # sorcery
+        elif r == 812:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 808:  # also
+        elif r == 813:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -81148,7 +81377,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 809:  # castable
+        elif r == 814:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -81162,7 +81391,7 @@ def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81178,7 +81407,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C519()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81186,13 +81415,13 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1061:  # both
+        if r == 1064:  # both
             d['both'] = True
-        elif r == 810:  # which
+        elif r == 815:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 515:  # amount
+        elif r == 518:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -81204,7 +81433,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81220,7 +81449,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C526()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81228,7 +81457,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # filter
+        if r == 525:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -81240,7 +81469,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81256,7 +81485,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C527()
+    inst: Any = _C530()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81264,7 +81493,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # tapped
+        if r == 529:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -81276,7 +81505,7 @@ def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81292,7 +81521,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C533()
+    inst: Any = _C536()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81300,11 +81529,11 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # power
+        if r == 534:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 532:  # toughness
+        elif r == 535:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -81316,7 +81545,7 @@ def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81332,7 +81561,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C543()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81340,18 +81569,18 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 539:  # cost
+        if r == 542:  # cost
             x = c[0]
             value = _b268(x, inst, lim, made)
             d['cost'] = value
-        elif r == 815:  # param
+        elif r == 820:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 816:  # filter
+        elif r == 821:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -81363,7 +81592,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81379,7 +81608,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C545()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81387,7 +81616,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # cost
+        if r == 544:  # cost
             x = c[0]
             value = _b268(x, inst, lim, made)
             d['cost'] = value
@@ -81399,7 +81628,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81415,7 +81644,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C547()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81423,7 +81652,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # countered
+        if r == 546:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -81435,7 +81664,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81451,7 +81680,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C551()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81459,7 +81688,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 546:  # precondition
+        if r == 549:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -81468,45 +81697,45 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 916:  # this
+        elif r == 921:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 917:  # enchanted
+        elif r == 922:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 918:  # host
+        elif r == 923:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 919:  # equipped
+        elif r == 924:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 920:  # host
+        elif r == 925:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 921:  # affected
+        elif r == 926:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1085:  # each
+        elif r == 1088:  # each
             d['each'] = True
-        elif r == 922:  # affected
+        elif r == 927:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['affected'] = value
-        elif r == 923:  # parts
+        elif r == 928:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81515,12 +81744,12 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 547:  # condition
+        elif r == 550:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -81537,7 +81766,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81553,7 +81782,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C552()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81561,7 +81790,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 924:  # parts
+        if r == 929:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81570,7 +81799,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1086 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1089 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -81583,7 +81812,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81599,7 +81828,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C554()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81607,7 +81836,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # type
+        if r == 553:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -81619,7 +81848,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81635,7 +81864,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C552()
+    inst: Any = _C555()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81643,11 +81872,11 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 925:  # quality
+        if r == 930:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 926:  # subtype
+        elif r == 931:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -81659,7 +81888,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b557(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81675,7 +81904,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C554()
+    inst: Any = _C557()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81683,7 +81912,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 553:  # subtype
+        if r == 556:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -81695,7 +81924,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81711,7 +81940,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C556()
+    inst: Any = _C559()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81719,7 +81948,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 555:  # filter
+        if r == 558:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -81731,7 +81960,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81747,7 +81976,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C571()
+    inst: Any = _C574()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81755,31 +81984,31 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 570:  # you
+        if r == 573:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 572:  # notyou
+        elif r == 575:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 573:  # own
+        elif r == 576:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 574:  # defending
+        elif r == 577:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 575:  # opponent
+        elif r == 578:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 576:  # opponents
+        elif r == 579:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 577:  # they
+        elif r == 580:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -81791,7 +82020,7 @@ def _b571(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81807,7 +82036,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C588()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81815,17 +82044,17 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # amount
+        if r == 587:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1096:  # evenly
+        elif r == 1099:  # evenly
             d['evenly'] = True
-        elif r == 938:  # upto
+        elif r == 943:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 939:  # filter
+        elif r == 944:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -81837,7 +82066,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81853,7 +82082,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C590()
     d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'alsoamount': None, 'alsocontroller': '', 'also': None, 'unpreventable': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81861,90 +82090,90 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 940:  # named
+        if r == 945:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 941:  # again
+        elif r == 946:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 942:  # amount
+        elif r == 947:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 943:  # equal
+        elif r == 948:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1097:  # power
+        elif r == 1100:  # power
             x = c[0]
-            value = _b1179(x, inst, lim, made)
+            value = _b1182(x, inst, lim, made)
             d['power'] = value
-        elif r == 1098:  # amount
+        elif r == 1101:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 944:  # late
+        elif r == 949:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 945:  # you
+        elif r == 950:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 946:  # controllerof
+        elif r == 951:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 947:  # target
+        elif r == 952:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 586:  # lateamount
+        elif r == 589:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 948:  # alsoamount
+        elif r == 953:  # alsoamount
             x = c[0]
             if d['alsoamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['alsoamount'] = value
-        elif r == 1099:  # alsocontroller
+        elif r == 1102:  # alsocontroller
             x = c[0]
             if d['alsocontroller']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alsocontroller'] = value
-        elif r == 1100:  # also
+        elif r == 1103:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 949:  # also
+        elif r == 954:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 950:  # unpreventable
+        elif r == 955:  # unpreventable
             d['unpreventable'] = True
         else:
             _node(c, inst, lim, made)
@@ -81954,7 +82183,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81970,7 +82199,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C592()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81978,9 +82207,9 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 588:  # target
+        if r == 591:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81993,7 +82222,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82009,7 +82238,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C596()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82017,25 +82246,25 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 590:  # player
+        if r == 593:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 951:  # third
+        elif r == 956:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 591:  # amount
+        elif r == 594:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 592:  # per
+        elif r == 595:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -82045,7 +82274,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82061,7 +82290,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C597()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82069,18 +82298,18 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 952:  # target
+        if r == 957:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 953:  # count
+        elif r == 958:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 954:  # those
+        elif r == 959:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -82092,7 +82321,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82108,7 +82337,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C603()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82116,53 +82345,53 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # leadname
+        if r == 598:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 596:  # count
+        elif r == 599:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 955:  # tapped
+        elif r == 960:  # tapped
             d['tapped'] = True
-        elif r == 956:  # supertypes
+        elif r == 961:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 500 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 597:  # power
+        elif r == 600:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 598:  # toughness
+        elif r == 601:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 957:  # colors
+        elif r == 962:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 958:  # subtypes
+        elif r == 963:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 959:  # types
+        elif r == 964:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 960:  # keywords
+        elif r == 965:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -82176,23 +82405,23 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 599:  # tokname
+        elif r == 602:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 961:  # per
+        elif r == 966:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 962:  # pertime
+        elif r == 967:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1102(x, inst, lim, made)
+            value = _b1105(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -82202,7 +82431,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82218,7 +82447,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C604()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82226,9 +82455,9 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1103:  # anycolor
+        if r == 1106:  # anycolor
             d['anycolor'] = True
-        elif r == 1104:  # choices
+        elif r == 1107:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -82238,23 +82467,23 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 963:  # last
+        elif r == 968:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 964:  # mana
+        elif r == 969:  # mana
             x = c[0]
             value = _b268(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1182:  # alts
+        elif r == 1185:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b268(x, inst, lim, made))
-        elif r == 965:  # per
+        elif r == 970:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1106(x, inst, lim, made)
+            value = _b1109(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -82264,7 +82493,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82280,7 +82509,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C603()
+    inst: Any = _C606()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82288,35 +82517,35 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # player
+        if r == 605:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 966:  # third
+        elif r == 971:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 967:  # all
+        elif r == 972:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 968:  # hand
+        elif r == 973:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 969:  # amount
+        elif r == 974:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1107:  # random
+        elif r == 1110:  # random
             d['random'] = True
-        elif r == 970:  # per
+        elif r == 975:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1102(x, inst, lim, made)
+            value = _b1105(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -82326,7 +82555,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82342,7 +82571,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C608()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, 'lost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82350,33 +82579,33 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 604:  # player
+        if r == 607:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 971:  # amount
+        elif r == 976:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1108:  # per
+        elif r == 1111:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1102(x, inst, lim, made)
+            value = _b1105(x, inst, lim, made)
             d['per'] = value
-        elif r == 1109:  # per
+        elif r == 1112:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1106(x, inst, lim, made)
+            value = _b1109(x, inst, lim, made)
             d['per'] = value
-        elif r == 1110:  # equal
+        elif r == 1113:  # equal
             x = c[0]
-            value = _b1179(x, inst, lim, made)
+            value = _b1182(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1111:  # lost
+        elif r == 1114:  # lost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lost'] = value
@@ -82388,7 +82617,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82404,7 +82633,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C611()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82412,18 +82641,18 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # target
+        if r == 609:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 607:  # duration
+        elif r == 610:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b977(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -82433,7 +82662,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82449,7 +82678,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C613()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82457,7 +82686,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # discarded
+        if r == 612:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -82469,7 +82698,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82485,7 +82714,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C615()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82493,22 +82722,22 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # target
+        if r == 614:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 973:  # yours
+        elif r == 978:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 974:  # their
+        elif r == 979:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 975:  # exceptions
+        elif r == 980:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -82526,7 +82755,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82542,7 +82771,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C619()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82550,28 +82779,28 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # target
+        if r == 616:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 978 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 983 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 614:  # source
+        elif r == 617:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b980(x, inst, lim, made)
+            value = _b985(x, inst, lim, made)
             d['source'] = value
-        elif r == 1117:  # hand
+        elif r == 1120:  # hand
             d['hand'] = True
-        elif r == 981:  # battlefield
+        elif r == 986:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1118:  # mine
+        elif r == 1121:  # mine
             d['mine'] = True
-        elif r == 615:  # wherex
+        elif r == 618:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -82585,7 +82814,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82601,7 +82830,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C623()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82609,30 +82838,30 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # target
+        if r == 620:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 982:  # fromgy
+        elif r == 987:  # fromgy
             d['fromgy'] = True
-        elif r == 1119:  # choice
+        elif r == 1122:  # choice
             d['choice'] = True
-        elif r == 1120:  # facedown
+        elif r == 1123:  # facedown
             d['facedown'] = True
-        elif r == 1121:  # mine
+        elif r == 1124:  # mine
             d['mine'] = True
-        elif r == 1122:  # owners
+        elif r == 1125:  # owners
             d['owners'] = True
-        elif r == 618:  # amount
+        elif r == 621:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 619:  # counter
+        elif r == 622:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -82646,7 +82875,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82662,7 +82891,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C626()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82670,11 +82899,11 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # filter
+        if r == 624:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 622:  # hands
+        elif r == 625:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -82686,7 +82915,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82702,7 +82931,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C631()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82710,38 +82939,38 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # player
+        if r == 627:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 983:  # upto
+        elif r == 988:  # upto
             d['upto'] = True
-        elif r == 625:  # count
+        elif r == 628:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 626:  # filter
+        elif r == 629:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1123:  # alts
+        elif r == 1126:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b359(x, inst, lim, made))
-        elif r == 984:  # reveal
+        elif r == 989:  # reveal
             d['reveal'] = True
-        elif r == 1124:  # thatcard
+        elif r == 1127:  # thatcard
             d['thatcard'] = True
-        elif r == 1125:  # thosecards
+        elif r == 1128:  # thosecards
             d['thosecards'] = True
-        elif r == 627:  # destination
+        elif r == 630:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 987 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 992 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 992:  # tapped
+        elif r == 997:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -82751,7 +82980,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82767,7 +82996,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C632()
+    inst: Any = _C635()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82775,20 +83004,20 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # target
+        if r == 632:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 630:  # unless
+        elif r == 633:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b994(x, inst, lim, made)
+            value = _b999(x, inst, lim, made)
             d['unless'] = value
-        elif r == 631:  # per
+        elif r == 634:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -82802,7 +83031,7 @@ def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82818,7 +83047,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C637()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82826,9 +83055,9 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 633:  # player
+        if r == 636:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -82838,7 +83067,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82854,7 +83083,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C640()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82862,18 +83091,18 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # target
+        if r == 638:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 996:  # owners
+        elif r == 1001:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 636:  # into
+        elif r == 639:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -82885,7 +83114,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82901,7 +83130,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C644()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82909,19 +83138,19 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # amount
+        if r == 641:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 639:  # player
+        elif r == 642:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 640:  # owner
+        elif r == 643:  # owner
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -82931,7 +83160,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82947,7 +83176,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C647()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82955,13 +83184,13 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # sticker
+        if r == 645:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 643:  # target
+        elif r == 646:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82974,7 +83203,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82990,7 +83219,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C650()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82998,15 +83227,15 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # filter
+        if r == 648:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 646:  # battlefield
+        elif r == 649:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 997:  # faceup
+        elif r == 1002:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -83016,7 +83245,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83032,7 +83261,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C654()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83040,17 +83269,17 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # amount
+        if r == 651:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 649:  # counter
+        elif r == 652:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 650:  # target
+        elif r == 653:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83063,7 +83292,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83079,7 +83308,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C655()
+    inst: Any = _C658()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83087,37 +83316,37 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # target
+        if r == 655:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 653:  # also
+        elif r == 656:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 654:  # source
+        elif r == 657:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b980(x, inst, lim, made)
+            value = _b985(x, inst, lim, made)
             d['source'] = value
-        elif r == 998:  # top
+        elif r == 1003:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 999:  # bottom
+        elif r == 1004:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 1000:  # owners
+        elif r == 1005:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -83129,7 +83358,7 @@ def _b655(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83145,7 +83374,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C657()
+    inst: Any = _C660()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83153,9 +83382,9 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 656:  # target
+        if r == 659:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83168,7 +83397,7 @@ def _b657(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83184,7 +83413,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C665()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83192,22 +83421,22 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 658:  # filter
+        if r == 661:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 659:  # whose
+        elif r == 662:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 660:  # action
+        elif r == 663:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 716 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 661:  # pile
+        elif r == 664:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -83219,7 +83448,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83235,7 +83464,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C671()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83243,36 +83472,36 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # target
+        if r == 666:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 664:  # source
+        elif r == 667:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b980(x, inst, lim, made)
+            value = _b985(x, inst, lim, made)
             d['source'] = value
-        elif r == 665:  # amount
+        elif r == 668:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 666:  # counter
+        elif r == 669:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 667:  # also
+        elif r == 670:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83285,7 +83514,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83301,7 +83530,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C674()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83309,11 +83538,11 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # amount
+        if r == 672:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 670:  # gy
+        elif r == 673:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -83325,7 +83554,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83341,7 +83570,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C673()
+    inst: Any = _C676()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83349,9 +83578,9 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # player
+        if r == 675:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -83361,7 +83590,7 @@ def _b673(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83377,7 +83606,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C678()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83385,9 +83614,9 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 674:  # target
+        if r == 677:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83400,7 +83629,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83416,7 +83645,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C681()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83424,19 +83653,19 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # player
+        if r == 679:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 1126:  # all
+        elif r == 1129:  # all
             d['all'] = True
-        elif r == 1001:  # amount
+        elif r == 1006:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 677:  # filter
+        elif r == 680:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -83448,7 +83677,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83464,7 +83693,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C685()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83472,20 +83701,20 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # target
+        if r == 682:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 680:  # unless
+        elif r == 683:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b994(x, inst, lim, made)
+            value = _b999(x, inst, lim, made)
             d['unless'] = value
-        elif r == 681:  # per
+        elif r == 684:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -83499,7 +83728,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83515,7 +83744,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C684()
+    inst: Any = _C687()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83523,9 +83752,9 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # target
+        if r == 686:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83538,7 +83767,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83554,7 +83783,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C689()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83562,9 +83791,9 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # target
+        if r == 688:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83577,7 +83806,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83593,7 +83822,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C691()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83601,9 +83830,9 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # target
+        if r == 690:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83616,7 +83845,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83632,7 +83861,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C693()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83640,7 +83869,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # removeall
+        if r == 692:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -83652,7 +83881,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83668,7 +83897,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C697()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83676,17 +83905,17 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # amount
+        if r == 694:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 692:  # counter
+        elif r == 695:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 693:  # target
+        elif r == 696:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83699,7 +83928,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83715,7 +83944,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C699()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83723,18 +83952,18 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1002:  # step
+        if r == 1007:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 1003:  # endcombat
+        elif r == 1008:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 695:  # effect
+        elif r == 698:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 266 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -83749,7 +83978,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83765,7 +83994,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C701()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83773,15 +84002,15 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # amount
+        if r == 700:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1128:  # you
+        elif r == 1131:  # you
             d['you'] = True
-        elif r == 1004:  # target
+        elif r == 1009:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83794,7 +84023,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83810,7 +84039,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C703()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83818,18 +84047,18 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 699:  # target
+        if r == 702:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1005:  # label
+        elif r == 1010:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 1006:  # free
+        elif r == 1011:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -83841,7 +84070,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83857,7 +84086,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C705()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83865,16 +84094,16 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # target
+        if r == 704:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1007:  # newtargets
+        elif r == 1012:  # newtargets
             d['newtargets'] = True
-        elif r == 1129:  # thatcopy
+        elif r == 1132:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -83884,7 +84113,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83900,7 +84129,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C703()
+    inst: Any = _C706()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83908,26 +84137,26 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1008:  # thatnoun
+        if r == 1013:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1009:  # they
+        elif r == 1014:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1010:  # destroyed
+        elif r == 1015:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1011:  # target
+        elif r == 1016:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1012:  # thisturn
+        elif r == 1017:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -83937,7 +84166,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83953,7 +84182,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C710()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83961,22 +84190,22 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # target
+        if r == 707:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 705:  # phaseout
+        elif r == 708:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 706:  # unless
+        elif r == 709:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b994(x, inst, lim, made)
+            value = _b999(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -83986,7 +84215,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84002,7 +84231,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C713()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84010,14 +84239,14 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # target
+        if r == 711:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 709:  # nountap
+        elif r == 712:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -84029,7 +84258,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84045,7 +84274,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C712()
+    inst: Any = _C715()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84053,38 +84282,38 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # lead
+        if r == 714:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b977(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1013:  # target
+        elif r == 1018:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1014:  # also
+        elif r == 1019:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1043(x, inst, lim, made)
+            value = _b1046(x, inst, lim, made)
             d['also'] = value
-        elif r == 1015:  # group
+        elif r == 1020:  # group
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['group'] = value
-        elif r == 1016:  # orgroup
+        elif r == 1021:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1017:  # alsoword
+        elif r == 1022:  # alsoword
             d['alsoword'] = True
-        elif r == 1018:  # parts
+        elif r == 1023:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -84093,18 +84322,18 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1019:  # duration
+        elif r == 1024:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b977(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1130:  # tail
+        elif r == 1133:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -84113,18 +84342,18 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 827 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1022:  # during
+        elif r == 1027:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1021(x, inst, lim, made)
+            value = _b1026(x, inst, lim, made)
             d['during'] = value
-        elif r == 1023:  # itsland
+        elif r == 1028:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -84134,7 +84363,7 @@ def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84150,7 +84379,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C714()
+    inst: Any = _C717()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84158,13 +84387,13 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1024:  # controller
+        if r == 1029:  # controller
             d['controller'] = True
-        elif r == 715:  # owner
+        elif r == 718:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 716:  # who
+        elif r == 719:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -84176,7 +84405,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84192,7 +84421,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C724()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84200,19 +84429,19 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1025:  # counter
+        if r == 1030:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1026:  # on
+        elif r == 1031:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1027:  # whose
+        elif r == 1032:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1028:  # zone
+        elif r == 1033:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84224,7 +84453,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HalfLife (class HalfLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84240,7 +84469,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C727()
     d: dict[str, Any] = {'whose': '', 'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84248,11 +84477,11 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # whose
+        if r == 725:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 723:  # way
+        elif r == 726:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -84264,7 +84493,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84280,7 +84509,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C730()
+    inst: Any = _C733()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84288,11 +84517,11 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # filter
+        if r == 732:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1035:  # otherthan
+        elif r == 1038:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -84302,7 +84531,7 @@ def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84318,7 +84547,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C732()
+    inst: Any = _C735()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84326,7 +84555,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 731:  # any
+        if r == 734:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -84338,7 +84567,7 @@ def _b732(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84354,7 +84583,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C738()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84362,13 +84591,13 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1040:  # each
+        if r == 1043:  # each
             d['each'] = True
-        elif r == 733:  # count
+        elif r == 736:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 734:  # filter
+        elif r == 737:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -84380,7 +84609,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84396,7 +84625,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C740()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84404,7 +84633,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # them
+        if r == 739:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -84416,7 +84645,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84432,7 +84661,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C742()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84440,7 +84669,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # who
+        if r == 741:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -84452,7 +84681,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84468,7 +84697,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C741()
+    inst: Any = _C744()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84476,7 +84705,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 740:  # that
+        if r == 743:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -84488,7 +84717,7 @@ def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84504,7 +84733,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C746()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84512,9 +84741,9 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # equipped
+        if r == 1140:  # equipped
             d['equipped'] = True
-        elif r == 742:  # enchanted
+        elif r == 745:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -84526,7 +84755,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84542,7 +84771,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C745()
+    inst: Any = _C748()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84550,7 +84779,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 744:  # rest
+        if r == 747:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -84562,7 +84791,7 @@ def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84578,7 +84807,7 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C749()
+    inst: Any = _C752()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84586,19 +84815,19 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 748:  # play
+        if r == 751:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 750:  # play
+        elif r == 753:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 751:  # thisturn
+        elif r == 754:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -84610,7 +84839,46 @@ def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b762(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C762()
+    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 761:  # word
+            x = c[0]
+            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['word'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84626,7 +84894,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C775()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84634,11 +84902,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # whose
+        if r == 773:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 769:  # step
+        elif r == 774:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -84650,7 +84918,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84666,7 +84934,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C779()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84674,11 +84942,11 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # lead
+        if r == 777:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 773:  # counter
+        elif r == 778:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -84690,7 +84958,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84706,7 +84974,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C783()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84714,15 +84982,15 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # lead
+        if r == 780:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 776:  # subject
+        elif r == 781:  # subject
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['subject'] = value
-        elif r == 777:  # batch
+        elif r == 782:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -84734,7 +85002,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84750,7 +85018,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C786()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84758,11 +85026,11 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # lead
+        if r == 784:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 780:  # whose
+        elif r == 785:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84774,7 +85042,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84790,7 +85058,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C788()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84798,13 +85066,13 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # lead
+        if r == 787:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1054:  # creature
+        elif r == 1057:  # creature
             d['creature'] = True
-        elif r == 1055:  # events
+        elif r == 1058:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84813,7 +85081,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1140 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1143 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -84826,7 +85094,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84842,7 +85110,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C791()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84850,11 +85118,11 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # lead
+        if r == 789:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 785:  # card
+        elif r == 790:  # card
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['card'] = value
@@ -84866,7 +85134,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84882,7 +85150,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C794()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84890,11 +85158,11 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # lead
+        if r == 792:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 788:  # gain
+        elif r == 793:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -84906,7 +85174,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84922,7 +85190,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C797()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84930,19 +85198,19 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # lead
+        if r == 795:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 791:  # who
+        elif r == 796:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1056:  # spell
+        elif r == 1059:  # spell
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1057:  # this
+        elif r == 1060:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -84954,7 +85222,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84970,7 +85238,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C800()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84978,17 +85246,17 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # lead
+        if r == 798:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1174:  # equipped
+        elif r == 1177:  # equipped
             d['equipped'] = True
-        elif r == 794:  # host
+        elif r == 799:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1058:  # events
+        elif r == 1061:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84997,7 +85265,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1140 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1143 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -85010,7 +85278,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85026,7 +85294,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C803()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85034,17 +85302,17 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # lead
+        if r == 801:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1175:  # thisor
+        elif r == 1178:  # thisor
             d['thisor'] = True
-        elif r == 797:  # subject
+        elif r == 802:  # subject
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1059:  # events
+        elif r == 1062:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -85053,12 +85321,12 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1140 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1143 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1060:  # undercontrol
+        elif r == 1063:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -85068,7 +85336,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85084,7 +85352,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C817()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85092,11 +85360,11 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # command
+        if r == 816:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 813:  # battlefield
+        elif r == 818:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -85108,7 +85376,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85124,7 +85392,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C826()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85132,19 +85400,19 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # power
+        if r == 822:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 818:  # toughness
+        elif r == 823:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 819:  # power2
+        elif r == 824:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 820:  # toughness2
+        elif r == 825:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -85156,7 +85424,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85172,7 +85440,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C830()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85180,29 +85448,29 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1062:  # additional
+        if r == 1065:  # additional
             d['additional'] = True
-        elif r == 823:  # power
+        elif r == 828:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 824:  # toughness
+        elif r == 829:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1063:  # per
+        elif r == 1066:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1064:  # perfilter
+        elif r == 1067:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1176:  # onbf
+        elif r == 1179:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85212,7 +85480,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85228,7 +85496,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C832()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85236,7 +85504,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 826:  # both
+        if r == 831:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -85248,7 +85516,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85264,7 +85532,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C834()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85272,7 +85540,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # attack
+        if r == 833:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -85284,124 +85552,8 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C830()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1065:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 359:
-                    values.append(_b359(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C832()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 831:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C834()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 833:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85424,51 +85576,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1066:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 359:
-                    values.append(_b359(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C836()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1067:  # filters
+        if r == 1068:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85489,7 +85597,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85505,21 +85613,17 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C837()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1068:  # additional
+        if r == 836:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 1069:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
+            d['block'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85529,7 +85633,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85545,7 +85649,87 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C839()
-    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 838:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C840()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1069:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 359:
+                    values.append(_b359(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C841()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -85564,21 +85748,6 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b359(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1071:  # they
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['they'] = value
-        elif r == 1072:  # had
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['had'] = value
-        elif r == 838:  # keyword
-            x = c[0]
-            if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85588,7 +85757,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85604,21 +85773,21 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C842()
-    d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 840:  # subtype
+        if r == 1071:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['subtype'] = value
-        elif r == 841:  # again
+            d['additional'] = value
+        elif r == 1072:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['again'] = value
+            d['anynumber'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85628,7 +85797,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85644,51 +85813,40 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C844()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # quality
+        if r == 1073:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 359:
+                    values.append(_b359(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 1074:  # they
             x = c[0]
-            value = _b1074(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C845()
-    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1076:  # opponents
-            d['opponents'] = True
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['they'] = value
+        elif r == 1075:  # had
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['had'] = value
+        elif r == 843:  # keyword
+            x = c[0]
+            if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['keyword'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85698,7 +85856,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85714,17 +85872,21 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C847()
-    d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # destroyed
+        if r == 845:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['destroyed'] = value
+            d['subtype'] = value
+        elif r == 846:  # again
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['again'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85734,7 +85896,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85750,17 +85912,17 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C849()
-    d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # phase
+        if r == 848:  # quality
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['phase'] = value
+            value = _b1077(x, inst, lim, made)
+            d['quality'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85769,8 +85931,8 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85785,18 +85947,52 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
-    d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C850()
+    d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # untap
+        if r == 1079:  # opponents
+            d['opponents'] = True
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C852()
+    d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 851:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['untap'] = value
+            d['destroyed'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85806,7 +86002,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
+    """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85822,21 +86018,17 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C854()
-    d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 852:  # power
+        if r == 853:  # phase
             x = c[0]
-            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
-            d['power'] = value
-        elif r == 853:  # toughness
-            x = c[0]
-            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
-            d['toughness'] = value
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['phase'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85846,7 +86038,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
+    """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85862,20 +86054,17 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C856()
-    d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 855:  # ability
+        if r == 855:  # untap
             x = c[0]
-            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['ability'] = value
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['untap'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85885,7 +86074,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
+    """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85901,6 +86090,85 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C859()
+    d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 857:  # power
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 858:  # toughness
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C861()
+    d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 860:  # ability
+            x = c[0]
+            if type(x) is Nt and x.rule == 531 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['ability'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C864()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85908,14 +86176,14 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 857:  # keyword
+        if r == 862:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 858:  # manacost
+        elif r == 863:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -85927,7 +86195,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85943,7 +86211,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C867()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85951,14 +86219,14 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 860:  # keyword
+        if r == 865:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 861:  # quality
+        elif r == 866:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -85970,7 +86238,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85986,7 +86254,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C866()
+    inst: Any = _C871()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85994,18 +86262,18 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # verb
+        if r == 868:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 864:  # keyword
+        elif r == 869:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 865:  # chosen
+        elif r == 870:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -86017,7 +86285,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86033,7 +86301,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C867()
+    inst: Any = _C872()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86041,7 +86309,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1077:  # keywords
+        if r == 1080:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86063,7 +86331,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86079,7 +86347,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C868()
+    inst: Any = _C873()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86087,7 +86355,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1078:  # keywords
+        if r == 1081:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86109,7 +86377,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86125,7 +86393,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C871()
+    inst: Any = _C876()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86133,11 +86401,11 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 869:  # first
+        if r == 874:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 870:  # regular
+        elif r == 875:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -86151,7 +86419,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86167,7 +86435,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C873()
+    inst: Any = _C878()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86175,7 +86443,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 872:  # excess
+        if r == 877:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -86187,7 +86455,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86203,7 +86471,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C875()
+    inst: Any = _C880()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86211,7 +86479,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 874:  # untapped
+        if r == 879:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -86223,7 +86491,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86239,7 +86507,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C877()
+    inst: Any = _C882()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86247,11 +86515,11 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1079:  # its
+        if r == 1082:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 876:  # untap
+        elif r == 881:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -86263,7 +86531,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86279,7 +86547,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C879()
+    inst: Any = _C884()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86287,7 +86555,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 878:  # gains
+        if r == 883:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -86299,7 +86567,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86315,7 +86583,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C881()
+    inst: Any = _C886()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86323,7 +86591,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 880:  # lethal
+        if r == 885:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -86335,7 +86603,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86351,7 +86619,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C888()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86359,7 +86627,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 882:  # ascounters
+        if r == 887:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -86371,7 +86639,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86387,7 +86655,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C885()
+    inst: Any = _C890()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86395,9 +86663,9 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 884:  # quality
+        if r == 889:  # quality
             x = c[0]
-            value = _b1074(x, inst, lim, made)
+            value = _b1077(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86407,7 +86675,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86423,7 +86691,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C892()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86431,9 +86699,9 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 886:  # quality
+        if r == 891:  # quality
             x = c[0]
-            value = _b1074(x, inst, lim, made)
+            value = _b1077(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86443,7 +86711,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86459,7 +86727,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C894()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86467,9 +86735,9 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # quality
+        if r == 893:  # quality
             x = c[0]
-            value = _b1074(x, inst, lim, made)
+            value = _b1077(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86479,7 +86747,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86495,7 +86763,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C891()
+    inst: Any = _C896()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86503,9 +86771,9 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1080:  # thisturn
+        if r == 1083:  # thisturn
             d['thisturn'] = True
-        elif r == 890:  # keyword
+        elif r == 895:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86520,7 +86788,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86536,7 +86804,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C894()
+    inst: Any = _C899()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86544,11 +86812,11 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 892:  # whose
+        if r == 897:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 893:  # tapact
+        elif r == 898:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -86560,7 +86828,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86576,7 +86844,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C896()
+    inst: Any = _C901()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86584,7 +86852,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 895:  # count
+        if r == 900:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -86596,7 +86864,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86612,7 +86880,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C898()
+    inst: Any = _C903()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86620,7 +86888,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 897:  # attacks
+        if r == 902:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86632,7 +86900,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86648,7 +86916,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C900()
+    inst: Any = _C905()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86656,7 +86924,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 899:  # attacks
+        if r == 904:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86668,7 +86936,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b907(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86684,7 +86952,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C902()
+    inst: Any = _C907()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86692,7 +86960,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 901:  # blocked
+        if r == 906:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -86704,7 +86972,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86720,7 +86988,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C904()
+    inst: Any = _C909()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86728,7 +86996,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 903:  # blocks
+        if r == 908:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -86740,7 +87008,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86756,7 +87024,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C906()
+    inst: Any = _C911()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86764,7 +87032,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 905:  # unblockable
+        if r == 910:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -86776,7 +87044,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86792,7 +87060,7 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C909()
+    inst: Any = _C914()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86800,36 +87068,36 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 907:  # power
+        if r == 912:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 908:  # toughness
+        elif r == 913:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1081:  # colors
+        elif r == 1084:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1177:  # colors
+        elif r == 1180:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1082:  # subtypes
+        elif r == 1085:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1083:  # keywords
+        elif r == 1086:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86843,7 +87111,7 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1084:  # still
+        elif r == 1087:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -86853,7 +87121,7 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86869,7 +87137,7 @@ def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C911()
+    inst: Any = _C916()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86877,7 +87145,7 @@ def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 910:  # choice
+        if r == 915:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -86889,7 +87157,7 @@ def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b918(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86905,7 +87173,7 @@ def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C913()
+    inst: Any = _C918()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86913,7 +87181,7 @@ def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 912:  # host
+        if r == 917:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -86925,7 +87193,7 @@ def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b920(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86941,7 +87209,7 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C915()
+    inst: Any = _C920()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86949,9 +87217,9 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 914:  # color
+        if r == 919:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86964,7 +87232,7 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86980,7 +87248,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C972()
+    inst: Any = _C977()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86988,23 +87256,23 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1112:  # eot
+        if r == 1115:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1113:  # next_upkeep
+        elif r == 1116:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1114:  # losecontrol
+        elif r == 1117:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1115:  # thisturn
+        elif r == 1118:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1116:  # thiscombat
+        elif r == 1119:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -87016,7 +87284,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87032,7 +87300,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C977()
+    inst: Any = _C982()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87040,7 +87308,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 976:  # filter
+        if r == 981:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -87052,7 +87320,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87068,7 +87336,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C980()
+    inst: Any = _C985()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87076,7 +87344,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 979:  # whose
+        if r == 984:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -87088,7 +87356,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87104,7 +87372,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C986()
+    inst: Any = _C991()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87112,7 +87380,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 985:  # zone
+        if r == 990:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -87124,7 +87392,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87140,7 +87408,7 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C989()
+    inst: Any = _C994()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87148,9 +87416,9 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 988:  # player
+        if r == 993:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -87160,7 +87428,7 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b996(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87176,7 +87444,7 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C991()
+    inst: Any = _C996()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87184,9 +87452,9 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 990:  # player
+        if r == 995:  # player
             x = c[0]
-            value = _b714(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -87196,7 +87464,7 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87212,7 +87480,7 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C994()
+    inst: Any = _C999()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87220,11 +87488,11 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 993:  # cost
+        if r == 998:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 995:  # param
+        elif r == 1000:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -87239,7 +87507,7 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87255,7 +87523,7 @@ def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1021()
+    inst: Any = _C1026()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87263,11 +87531,11 @@ def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1131:  # its
+        if r == 1134:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1020:  # nextturn
+        elif r == 1025:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -87279,7 +87547,7 @@ def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1036(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87295,7 +87563,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1031()
+    inst: Any = _C1036()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87303,7 +87571,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1030:  # power
+        if r == 1035:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -87315,46 +87583,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1034(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C1034()
-    d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1033:  # word
-            x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['word'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b1037(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87370,7 +87599,7 @@ def _b1037(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1037()
+    inst: Any = _C1040()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87378,11 +87607,11 @@ def _b1037(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1036:  # player
+        if r == 1039:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1132:  # walker
+        elif r == 1135:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -87392,7 +87621,7 @@ def _b1037(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1039(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87408,7 +87637,7 @@ def _b1039(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1039()
+    inst: Any = _C1042()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87416,13 +87645,13 @@ def _b1039(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # another
+        if r == 1136:  # another
             d['another'] = True
-        elif r == 1038:  # filter
+        elif r == 1041:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1134:  # ingy
+        elif r == 1137:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -87432,7 +87661,7 @@ def _b1039(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1043(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87448,7 +87677,7 @@ def _b1043(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1043()
+    inst: Any = _C1046()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87456,33 +87685,33 @@ def _b1043(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1041:  # quant
+        if r == 1044:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1042:  # filter
+        elif r == 1045:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1135:  # attached
+        elif r == 1138:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1136:  # samename
+        elif r == 1139:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 721 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1183:  # ingy
+        elif r == 1186:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -87492,7 +87721,7 @@ def _b1043(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1077(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87508,7 +87737,7 @@ def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1074()
+    inst: Any = _C1077()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87516,11 +87745,11 @@ def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1073:  # word
+        if r == 1076:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1075:  # param
+        elif r == 1078:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -87535,7 +87764,7 @@ def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1105(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87551,7 +87780,7 @@ def _b1102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1102()
+    inst: Any = _C1105()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87559,7 +87788,7 @@ def _b1102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1101:  # word
+        if r == 1104:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -87574,7 +87803,7 @@ def _b1102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87590,7 +87819,7 @@ def _b1106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1106()
+    inst: Any = _C1109()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87598,13 +87827,13 @@ def _b1106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1105:  # filter
+        if r == 1108:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1188:  # gy
+        elif r == 1191:  # gy
             d['gy'] = True
-        elif r == 1189:  # bf
+        elif r == 1192:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -87614,7 +87843,7 @@ def _b1106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87630,7 +87859,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1139()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87638,7 +87867,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1138:  # enters
+        if r == 1141:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -87650,7 +87879,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87666,7 +87895,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1145()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87674,7 +87903,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # leaves
+        if r == 1144:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -87686,7 +87915,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87702,7 +87931,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87710,7 +87939,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # dies
+        if r == 1146:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -87722,7 +87951,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87738,7 +87967,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1146()
+    inst: Any = _C1149()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87746,7 +87975,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # graveyard
+        if r == 1148:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -87758,7 +87987,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87774,7 +88003,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1148()
+    inst: Any = _C1151()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87782,7 +88011,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1147:  # alone
+        if r == 1150:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -87794,7 +88023,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87810,7 +88039,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1150()
+    inst: Any = _C1153()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87818,7 +88047,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1149:  # unblocked
+        if r == 1152:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -87830,7 +88059,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87846,7 +88075,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1152()
+    inst: Any = _C1155()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87854,7 +88083,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1151:  # attacks
+        if r == 1154:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -87866,7 +88095,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87882,7 +88111,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1154()
+    inst: Any = _C1157()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87890,11 +88119,11 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # blocks
+        if r == 1156:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1184:  # acreature
+        elif r == 1187:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -87904,7 +88133,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87920,7 +88149,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1158()
+    inst: Any = _C1161()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87928,17 +88157,17 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1155:  # blocked
+        if r == 1158:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1156:  # article
+        elif r == 1159:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1157:  # filter
+        elif r == 1160:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -87952,7 +88181,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87968,7 +88197,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1160()
+    inst: Any = _C1163()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87976,7 +88205,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1159:  # direction
+        if r == 1162:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -87988,7 +88217,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88004,7 +88233,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1162()
+    inst: Any = _C1165()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88012,7 +88241,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1161:  # up
+        if r == 1164:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -88024,7 +88253,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88040,7 +88269,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1164()
+    inst: Any = _C1167()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88048,7 +88277,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1163:  # way
+        if r == 1166:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -88060,7 +88289,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88076,7 +88305,7 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1166()
+    inst: Any = _C1169()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88084,11 +88313,11 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1165:  # targeted
+        if r == 1168:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1185:  # opponents
+        elif r == 1188:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -88098,7 +88327,7 @@ def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88114,7 +88343,7 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1169()
+    inst: Any = _C1172()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88122,13 +88351,13 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1186:  # combat
+        if r == 1189:  # combat
             d['combat'] = True
-        elif r == 1167:  # deals
+        elif r == 1170:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1168:  # recipient
+        elif r == 1171:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -88142,7 +88371,7 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88158,7 +88387,7 @@ def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1171()
+    inst: Any = _C1174()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88166,9 +88395,9 @@ def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1187:  # combat
+        if r == 1190:  # combat
             d['combat'] = True
-        elif r == 1170:  # dealt
+        elif r == 1173:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -88180,7 +88409,7 @@ def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88196,7 +88425,7 @@ def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1173()
+    inst: Any = _C1176()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88204,7 +88433,7 @@ def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1172:  # anywhere
+        if r == 1175:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -88216,7 +88445,7 @@ def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88232,7 +88461,7 @@ def _b1179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1179()
+    inst: Any = _C1182()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88240,21 +88469,21 @@ def _b1179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1178:  # power
+        if r == 1181:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1180:  # power
+        elif r == 1183:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1181:  # target
+        elif r == 1184:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 728 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -88695,772 +88924,775 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b423,  # 423 DividedPreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 424 __asgn_plain
     _b425,  # 425 RedirectEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 UnpreventableEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 429 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 RevealTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 437 __asgn_plain
-    _b438,  # 438 RevealCostEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 439 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 444 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 445 __asgn_plain
-    _b446,  # 446 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 448 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 449 __asgn_plain
-    _b450,  # 450 LookActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 454 __asgn_plain
-    _b455,  # 455 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 456 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 ChangeTargetEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 464 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 465 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 466 __asgn_plain
-    _b467,  # 467 ChooseTargetsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 468 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 TransformEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 474 __asgn_plain
-    _b475,  # 475 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 426 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'exile', o, lim, made),  # 427 __asgn_plain
+    _b428,  # 428 ExileIfDiesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 429 __asgn_plain
+    _b430,  # 430 UnpreventableEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 431 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 RevealTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 RevealCostEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 442 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 443 __asgn_plain
+    _b444,  # 444 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 448 __asgn_plain
+    _b449,  # 449 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 LookActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 454 __asgn_plain
+    _b455,  # 455 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 460 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 ChangeTargetEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 467 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 468 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 ChooseTargetsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 471 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 472 __asgn_plain
+    _b473,  # 473 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 TransformEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 PlayerShufflesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 478 __asgn_plain
-    _b479,  # 479 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 480 __asgn_plain
-    _b481,  # 481 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 482 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 492 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 493 __asgn_plain
-    _b494,  # 494 ExchangeControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 495 __asgn_plain
-    _b496,  # 496 FlipCoinEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 497 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 498 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 499 __asgn_oneormore
-    _match_node,  # 500 Supertype
-    _match_node,  # 501 CardType
-    _match_node,  # 502 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 505 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 PlayerShufflesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 488 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 489 __asgn_plain
+    _b490,  # 490 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 491 __asgn_plain
+    _b492,  # 492 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 493 __asgn_plain
+    _b494,  # 494 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 495 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 ExchangeControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 FlipCoinEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 500 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 501 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 502 __asgn_oneormore
+    _match_node,  # 503 Supertype
+    _match_node,  # 504 CardType
+    _match_node,  # 505 Color
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 506 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 512 __asgn_plain
+    _b507,  # 507 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 508 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 510 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 512 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 513 __asgn_plain
-    _b514,  # 514 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 517 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 519 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 521 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 524 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 525 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 526 __asgn_plain
-    _b527,  # 527 EntersTappedStmt
-    _node,  # 528 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 529 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 530 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 531 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 532 __asgn_plain
-    _b533,  # 533 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 534 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 535 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 536 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 537 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 538 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 545 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 546 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 StaticStmt
-    _b549,  # 549 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 TypeArg
-    _b552,  # 552 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 553 __asgn_plain
-    _b554,  # 554 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 555 __asgn_plain
-    _b556,  # 556 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 557 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 558 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 559 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 560 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 570 __asgn_plain
-    _b571,  # 571 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 578 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 583 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 DrawEffect
-    _b594,  # 594 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 TokenEffect
-    _b601,  # 601 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 602 __asgn_plain
-    _b603,  # 603 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 606 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 630 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 631 __asgn_plain
-    _b632,  # 632 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 654 __asgn_plain
-    _b655,  # 655 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 656 __asgn_plain
-    _b657,  # 657 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 664 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 672 __asgn_plain
-    _b673,  # 673 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 691 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 699 __asgn_plain
-    _b700,  # 700 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 CopySpellEffect
-    _b703,  # 703 NoRegenEffect
+    _b514,  # 514 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 516 __asgn_plain
+    _b517,  # 517 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 518 __asgn_plain
+    _b519,  # 519 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 520 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 521 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 522 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 523 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 524 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 527 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 528 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 529 __asgn_plain
+    _b530,  # 530 EntersTappedStmt
+    _node,  # 531 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 532 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 533 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 534 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 537 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 538 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 539 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 540 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 541 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 548 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 549 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 550 __asgn_plain
+    _b551,  # 551 StaticStmt
+    _b552,  # 552 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 553 __asgn_plain
+    _b554,  # 554 TypeArg
+    _b555,  # 555 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 556 __asgn_plain
+    _b557,  # 557 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 558 __asgn_plain
+    _b559,  # 559 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 560 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 561 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 562 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 563 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 573 __asgn_plain
+    _b574,  # 574 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 581 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 591 __asgn_plain
+    _b592,  # 592 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 DrawEffect
+    _b597,  # 597 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 601 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 602 __asgn_plain
+    _b603,  # 603 TokenEffect
+    _b604,  # 604 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 607 __asgn_plain
+    _b608,  # 608 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 614 __asgn_plain
+    _b615,  # 615 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 616 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 622 __asgn_plain
+    _b623,  # 623 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 628 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 643 __asgn_plain
+    _b644,  # 644 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 646 __asgn_plain
+    _b647,  # 647 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 653 __asgn_plain
+    _b654,  # 654 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 659 __asgn_plain
+    _b660,  # 660 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 666 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 679 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 680 __asgn_plain
+    _b681,  # 681 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 683 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 684 __asgn_plain
+    _b685,  # 685 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 692 __asgn_plain
+    _b693,  # 693 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 694 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 695 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 708 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 709 __asgn_plain
-    _b710,  # 710 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 711 __asgn_plain
-    _b712,  # 712 ContinuousEffect
-    _match_node,  # 713 ActionWord
-    _b714,  # 714 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 717 __asgn_oneormore
-    _match_node,  # 718 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 719 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 720 __asgn_oneormore
-    _b721,  # 721 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 HalfLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 726 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 727 __asgn_oneormore
-    _node,  # 728 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 729 __asgn_plain
-    _b730,  # 730 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 731 __asgn_plain
-    _b732,  # 732 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 740 __asgn_plain
-    _b741,  # 741 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 744 __asgn_plain
-    _b745,  # 745 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 748 __asgn_plain
-    _b749,  # 749 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 753 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'that', o, lim, made),  # 754 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 BeginningTrigger
-    _node,  # 771 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 ThisTrigger
+    _b705,  # 705 CopySpellEffect
+    _b706,  # 706 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 707 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 714 __asgn_plain
+    _b715,  # 715 ContinuousEffect
+    _match_node,  # 716 ActionWord
+    _b717,  # 717 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 720 __asgn_oneormore
+    _match_node,  # 721 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 723 __asgn_oneormore
+    _b724,  # 724 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 HalfLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 730 __asgn_oneormore
+    _node,  # 731 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 737 __asgn_plain
+    _b738,  # 738 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 739 __asgn_plain
+    _b740,  # 740 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 741 __asgn_plain
+    _b742,  # 742 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 745 __asgn_plain
+    _b746,  # 746 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'that', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 761 __asgn_plain
+    _b762,  # 762 BackRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 768 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 771 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 BeginningTrigger
+    _node,  # 776 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 ToGraveyardTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 803 __asgn_plain
+    _b788,  # 788 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 799 __asgn_plain
+    _b800,  # 800 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 YoursTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 813 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 814 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 815 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 817 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 818 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 819 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 PTChoice
-    _node,  # 822 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 823 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 CantAttack
-    _b830,  # 830 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 CantBeBlockedByFewer
-    _b835,  # 835 CantBeBlockedExcept
-    _b836,  # 836 CanBlockOnly
-    _b837,  # 837 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 838 __asgn_plain
-    _b839,  # 839 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 840 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 843 __asgn_plain
-    _b844,  # 844 CantBeTargetedBy
-    _b845,  # 845 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 848 __asgn_plain
-    _b849,  # 849 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 850 __asgn_plain
-    _b851,  # 851 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 852 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 853 __asgn_plain
-    _b854,  # 854 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 857 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 858 __asgn_plain
-    _b859,  # 859 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 860 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 863 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 864 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 ProtectionFromChosen
-    _b867,  # 867 HasKeywords
-    _b868,  # 868 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 869 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 870 __asgn_plain
-    _b871,  # 871 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 872 __asgn_plain
-    _b873,  # 873 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 874 __asgn_plain
-    _b875,  # 875 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 876 __asgn_plain
-    _b877,  # 877 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 878 __asgn_plain
-    _b879,  # 879 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 880 __asgn_plain
-    _b881,  # 881 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 892 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 893 __asgn_plain
-    _b894,  # 894 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 895 __asgn_plain
-    _b896,  # 896 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 897 __asgn_plain
-    _b898,  # 898 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 899 __asgn_plain
-    _b900,  # 900 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 901 __asgn_plain
-    _b902,  # 902 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 903 __asgn_plain
-    _b904,  # 904 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 905 __asgn_plain
-    _b906,  # 906 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 908 __asgn_plain
-    _b909,  # 909 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 910 __asgn_plain
-    _b911,  # 911 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 912 __asgn_plain
-    _b913,  # 913 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 914 __asgn_plain
-    _b915,  # 915 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 916 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 917 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 918 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 919 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 920 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 921 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 922 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 923 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 924 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 927 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 928 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 929 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 930 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 931 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 932 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 935 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 936 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 937 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 938 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'unpreventable', o, lim, made),  # 950 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 805 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 806 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 812 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 815 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 816 __asgn_plain
+    _b817,  # 817 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 818 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 819 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 820 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 821 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 823 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 824 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 PTChoice
+    _node,  # 827 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 828 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 CantAttack
+    _b835,  # 835 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 836 __asgn_plain
+    _b837,  # 837 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 CantBeBlockedByFewer
+    _b840,  # 840 CantBeBlockedExcept
+    _b841,  # 841 CanBlockOnly
+    _b842,  # 842 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 843 __asgn_plain
+    _b844,  # 844 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 845 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 CantBeTargetedBy
+    _b850,  # 850 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 851 __asgn_plain
+    _b852,  # 852 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 853 __asgn_plain
+    _b854,  # 854 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 855 __asgn_plain
+    _b856,  # 856 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 857 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 860 __asgn_plain
+    _b861,  # 861 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 862 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 865 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 866 __asgn_plain
+    _b867,  # 867 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 868 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 869 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 870 __asgn_plain
+    _b871,  # 871 ProtectionFromChosen
+    _b872,  # 872 HasKeywords
+    _b873,  # 873 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 874 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 875 __asgn_plain
+    _b876,  # 876 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 877 __asgn_plain
+    _b878,  # 878 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 879 __asgn_plain
+    _b880,  # 880 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 881 __asgn_plain
+    _b882,  # 882 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 883 __asgn_plain
+    _b884,  # 884 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 887 __asgn_plain
+    _b888,  # 888 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 889 __asgn_plain
+    _b890,  # 890 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 891 __asgn_plain
+    _b892,  # 892 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 893 __asgn_plain
+    _b894,  # 894 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 895 __asgn_plain
+    _b896,  # 896 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 897 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 900 __asgn_plain
+    _b901,  # 901 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 902 __asgn_plain
+    _b903,  # 903 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 904 __asgn_plain
+    _b905,  # 905 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 906 __asgn_plain
+    _b907,  # 907 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 908 __asgn_plain
+    _b909,  # 909 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 910 __asgn_plain
+    _b911,  # 911 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 912 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 913 __asgn_plain
+    _b914,  # 914 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 915 __asgn_plain
+    _b916,  # 916 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 917 __asgn_plain
+    _b918,  # 918 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 919 __asgn_plain
+    _b920,  # 920 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 921 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 922 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 923 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 924 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 928 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 929 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 932 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 933 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 934 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 935 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 936 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 937 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 940 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 941 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 942 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 951 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 955 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 956 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 957 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 958 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 959 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 960 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 961 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 962 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 963 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 964 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 965 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 966 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 967 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 968 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 969 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'unpreventable', o, lim, made),  # 955 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 960 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 961 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 962 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 963 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 964 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 965 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 966 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 967 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 968 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 969 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 970 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 971 __asgn_plain
-    _b972,  # 972 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 973 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 975 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 976 __asgn_plain
-    _b977,  # 977 UpToXTargets
-    _node,  # 978 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 979 __asgn_plain
-    _b980,  # 980 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 982 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 983 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 984 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 985 __asgn_plain
-    _b986,  # 986 OntoBattlefield
-    _node,  # 987 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 988 __asgn_plain
-    _b989,  # 989 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 990 __asgn_plain
-    _b991,  # 991 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 992 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 993 __asgn_plain
-    _b994,  # 994 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 997 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 999 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1002 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1007 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1012 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1013 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1017 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1018 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1020 __asgn_plain
-    _b1021,  # 1021 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1024 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1025 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1026 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1028 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1029 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1030 __asgn_plain
-    _b1031,  # 1031 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1032 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1033 __asgn_plain
-    _b1034,  # 1034 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1035 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1036 __asgn_plain
-    _b1037,  # 1037 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1038 __asgn_plain
-    _b1039,  # 1039 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1040 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1041 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1042 __asgn_plain
-    _b1043,  # 1043 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosencolor', o, lim, made),  # 1044 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisway', o, lim, made),  # 1045 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1046 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'next', o, lim, made),  # 1047 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1048 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1049 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1050 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1051 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1052 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1053 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1054 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1055 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1056 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 971 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 972 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 973 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 974 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 975 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 976 __asgn_plain
+    _b977,  # 977 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 978 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 980 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 981 __asgn_plain
+    _b982,  # 982 UpToXTargets
+    _node,  # 983 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 984 __asgn_plain
+    _b985,  # 985 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 987 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 988 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 989 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 990 __asgn_plain
+    _b991,  # 991 OntoBattlefield
+    _node,  # 992 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 993 __asgn_plain
+    _b994,  # 994 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 995 __asgn_plain
+    _b996,  # 996 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 997 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 998 __asgn_plain
+    _b999,  # 999 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1002 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1012 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1017 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1021 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1022 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1023 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1024 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1025 __asgn_plain
+    _b1026,  # 1026 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1027 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1028 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1029 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1030 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1031 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1032 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1035 __asgn_plain
+    _b1036,  # 1036 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1037 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1038 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1039 __asgn_plain
+    _b1040,  # 1040 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1041 __asgn_plain
+    _b1042,  # 1042 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1043 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1044 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1045 __asgn_plain
+    _b1046,  # 1046 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosencolor', o, lim, made),  # 1047 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisway', o, lim, made),  # 1048 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1049 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'next', o, lim, made),  # 1050 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1051 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1054 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1055 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1056 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1057 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1059 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1060 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1061 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1062 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1063 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1064 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1066 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1068 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1069 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1059 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1060 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1061 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1062 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1063 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1064 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1065 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1066 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1067 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1069 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1071 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1072 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1073 __asgn_plain
-    _b1074,  # 1074 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1075 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1076 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1077 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1078 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1079 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1080 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1081 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1082 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1083 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1084 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1085 __asgn_optional
-    _node,  # 1086 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1087 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1088 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1089 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1090 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1091 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1092 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1093 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1094 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1095 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1096 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1097 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1098 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'alsocontroller', o, lim, made),  # 1099 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1101 __asgn_plain
-    _b1102,  # 1102 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1104 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1105 __asgn_plain
-    _b1106,  # 1106 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1108 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1109 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1110 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1111 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1112 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1113 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1114 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1116 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1117 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1118 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1120 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1071 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1072 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1073 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1074 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1075 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1076 __asgn_plain
+    _b1077,  # 1077 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1078 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1079 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1080 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1081 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1082 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1083 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1084 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1085 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1086 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1087 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1088 __asgn_optional
+    _node,  # 1089 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1090 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1091 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1092 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1093 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1094 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1095 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1096 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1097 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1098 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1099 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsocontroller', o, lim, made),  # 1102 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1103 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1104 __asgn_plain
+    _b1105,  # 1105 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1107 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1108 __asgn_plain
+    _b1109,  # 1109 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1111 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1112 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1113 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1114 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1115 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1116 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1117 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1119 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1120 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1121 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1122 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1123 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1124 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1125 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1126 __asgn_optional
-    _match_node,  # 1127 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1128 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1129 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1130 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1131 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1132 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1133 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1134 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1135 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1136 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1137 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1138 __asgn_plain
-    _b1139,  # 1139 EntersEvent
-    _node,  # 1140 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1145 __asgn_plain
-    _b1146,  # 1146 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1147 __asgn_plain
-    _b1148,  # 1148 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1149 __asgn_plain
-    _b1150,  # 1150 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1151 __asgn_plain
-    _b1152,  # 1152 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1153 __asgn_plain
-    _b1154,  # 1154 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1155 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1156 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1157 __asgn_plain
-    _b1158,  # 1158 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1159 __asgn_plain
-    _b1160,  # 1160 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1161 __asgn_plain
-    _b1162,  # 1162 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1163 __asgn_plain
-    _b1164,  # 1164 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1165 __asgn_plain
-    _b1166,  # 1166 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1167 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1168 __asgn_plain
-    _b1169,  # 1169 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1170 __asgn_plain
-    _b1171,  # 1171 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1172 __asgn_plain
-    _b1173,  # 1173 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1174 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1175 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1176 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1177 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1178 __asgn_plain
-    _b1179,  # 1179 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1180 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1181 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1182 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1183 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1184 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1185 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1186 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1187 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1188 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1189 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1122 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1123 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1124 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1125 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1126 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1127 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1128 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1129 __asgn_optional
+    _match_node,  # 1130 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1131 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1132 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1133 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1134 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1135 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1136 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1137 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1138 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1139 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1140 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 EntersEvent
+    _node,  # 1143 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1144 __asgn_plain
+    _b1145,  # 1145 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1148 __asgn_plain
+    _b1149,  # 1149 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1152 __asgn_plain
+    _b1153,  # 1153 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1154 __asgn_plain
+    _b1155,  # 1155 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1156 __asgn_plain
+    _b1157,  # 1157 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1158 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1159 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1160 __asgn_plain
+    _b1161,  # 1161 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1162 __asgn_plain
+    _b1163,  # 1163 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1164 __asgn_plain
+    _b1165,  # 1165 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1166 __asgn_plain
+    _b1167,  # 1167 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1168 __asgn_plain
+    _b1169,  # 1169 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1170 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1171 __asgn_plain
+    _b1172,  # 1172 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1173 __asgn_plain
+    _b1174,  # 1174 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1175 __asgn_plain
+    _b1176,  # 1176 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1177 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1178 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1179 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1180 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1181 __asgn_plain
+    _b1182,  # 1182 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1183 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1184 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1185 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1186 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1187 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1188 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1189 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1190 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1191 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1192 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 266, 284, 348, 528, 728, 771, 822, 978, 987, 1086, 1140])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 266, 284, 348, 531, 731, 776, 827, 983, 992, 1089, 1143])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -89890,143 +90122,143 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 424 __asgn_plain
     _b425,  # 425 RedirectEffect
     None,  # 426 __asgn_plain
-    _b427,  # 427 UnpreventableEffect
-    None,  # 428 __asgn_plain
+    None,  # 427 __asgn_plain
+    _b428,  # 428 ExileIfDiesEffect
     None,  # 429 __asgn_plain
-    None,  # 430 __asgn_plain
-    _b431,  # 431 RevealTopEffect
+    _b430,  # 430 UnpreventableEffect
+    None,  # 431 __asgn_plain
     None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
-    _b434,  # 434 TopCardActionEffect
+    _b434,  # 434 RevealTopEffect
     None,  # 435 __asgn_plain
-    _b436,  # 436 PayEffect
-    None,  # 437 __asgn_plain
-    _b438,  # 438 RevealCostEffect
-    None,  # 439 __asgn_plain
+    None,  # 436 __asgn_plain
+    _b437,  # 437 TopCardActionEffect
+    None,  # 438 __asgn_plain
+    _b439,  # 439 PayEffect
     None,  # 440 __asgn_plain
-    _b441,  # 441 NumberedActionEffect
+    _b441,  # 441 RevealCostEffect
     None,  # 442 __asgn_plain
-    _b443,  # 443 AttachEffect
-    None,  # 444 __asgn_plain
+    None,  # 443 __asgn_plain
+    _b444,  # 444 NumberedActionEffect
     None,  # 445 __asgn_plain
-    _b446,  # 446 FightEffect
+    _b446,  # 446 AttachEffect
     None,  # 447 __asgn_plain
     None,  # 448 __asgn_plain
-    None,  # 449 __asgn_plain
-    _b450,  # 450 LookActionEffect
+    _b449,  # 449 FightEffect
+    None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
-    _b452,  # 452 LookAtTopEffect
-    None,  # 453 __asgn_plain
+    None,  # 452 __asgn_plain
+    _b453,  # 453 LookActionEffect
     None,  # 454 __asgn_plain
-    _b455,  # 455 ObjectDamageEffect
+    _b455,  # 455 LookAtTopEffect
     None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
-    None,  # 458 __asgn_plain
+    _b458,  # 458 ObjectDamageEffect
     None,  # 459 __asgn_plain
-    _b460,  # 460 MoveCountersEffect
+    None,  # 460 __asgn_plain
     None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    _b463,  # 463 ChangeTargetEffect
+    _b463,  # 463 MoveCountersEffect
     None,  # 464 __asgn_plain
     None,  # 465 __asgn_plain
-    None,  # 466 __asgn_plain
-    _b467,  # 467 ChooseTargetsEffect
+    _b466,  # 466 ChangeTargetEffect
+    None,  # 467 __asgn_plain
     None,  # 468 __asgn_plain
     None,  # 469 __asgn_plain
-    _b470,  # 470 ChangeBaseEffect
+    _b470,  # 470 ChooseTargetsEffect
     None,  # 471 __asgn_plain
-    _b472,  # 472 TransformEffect
-    None,  # 473 __asgn_plain
+    None,  # 472 __asgn_plain
+    _b473,  # 473 ChangeBaseEffect
     None,  # 474 __asgn_plain
-    _b475,  # 475 ReturnExiledWithEffect
+    _b475,  # 475 TransformEffect
     None,  # 476 __asgn_plain
-    _b477,  # 477 PlayerShufflesEffect
-    None,  # 478 __asgn_plain
-    _b479,  # 479 ExchangeLifeEffect
-    None,  # 480 __asgn_plain
-    _b481,  # 481 ChooseColorEffect
-    None,  # 482 __asgn_plain
+    None,  # 477 __asgn_plain
+    _b478,  # 478 ReturnExiledWithEffect
+    None,  # 479 __asgn_plain
+    _b480,  # 480 PlayerShufflesEffect
+    None,  # 481 __asgn_plain
+    _b482,  # 482 ExchangeLifeEffect
     None,  # 483 __asgn_plain
-    _b484,  # 484 RevealHandEffect
+    _b484,  # 484 ChooseColorEffect
     None,  # 485 __asgn_plain
     None,  # 486 __asgn_plain
-    _b487,  # 487 ChooseNameEffect
+    _b487,  # 487 RevealHandEffect
     None,  # 488 __asgn_plain
-    _b489,  # 489 TurnFaceDownEffect
-    None,  # 490 __asgn_plain
-    _b491,  # 491 HaveEffect
-    None,  # 492 __asgn_plain
+    None,  # 489 __asgn_plain
+    _b490,  # 490 ChooseNameEffect
+    None,  # 491 __asgn_plain
+    _b492,  # 492 TurnFaceDownEffect
     None,  # 493 __asgn_plain
-    _b494,  # 494 ExchangeControlEffect
+    _b494,  # 494 HaveEffect
     None,  # 495 __asgn_plain
-    _b496,  # 496 FlipCoinEffect
-    None,  # 497 __asgn_optional
-    None,  # 498 __asgn_optional
-    None,  # 499 __asgn_oneormore
-    None,  # 500 Supertype
-    None,  # 501 CardType
-    None,  # 502 Color
-    None,  # 503 __asgn_plain
-    _b504,  # 504 Mode
-    None,  # 505 __asgn_oneormore
+    None,  # 496 __asgn_plain
+    _b497,  # 497 ExchangeControlEffect
+    None,  # 498 __asgn_plain
+    _b499,  # 499 FlipCoinEffect
+    None,  # 500 __asgn_optional
+    None,  # 501 __asgn_optional
+    None,  # 502 __asgn_oneormore
+    None,  # 503 Supertype
+    None,  # 504 CardType
+    None,  # 505 Color
     None,  # 506 __asgn_plain
-    None,  # 507 __asgn_plain
-    None,  # 508 __asgn_plain
+    _b507,  # 507 Mode
+    None,  # 508 __asgn_oneormore
     None,  # 509 __asgn_plain
     None,  # 510 __asgn_plain
-    _b511,  # 511 TriggeredStmt
+    None,  # 511 __asgn_plain
     None,  # 512 __asgn_plain
     None,  # 513 __asgn_plain
-    _b514,  # 514 ActivatedStmt
+    _b514,  # 514 TriggeredStmt
     None,  # 515 __asgn_plain
-    _b516,  # 516 PTDefiningStmt
-    None,  # 517 __asgn_optional
+    None,  # 516 __asgn_plain
+    _b517,  # 517 ActivatedStmt
     None,  # 518 __asgn_plain
-    None,  # 519 __asgn_plain
-    None,  # 520 __asgn_plain
-    None,  # 521 __asgn_oneormore
+    _b519,  # 519 PTDefiningStmt
+    None,  # 520 __asgn_optional
+    None,  # 521 __asgn_plain
     None,  # 522 __asgn_plain
-    _b523,  # 523 SpellKind
+    None,  # 523 __asgn_plain
     None,  # 524 __asgn_oneormore
     None,  # 525 __asgn_plain
-    None,  # 526 __asgn_plain
-    _b527,  # 527 EntersTappedStmt
-    None,  # 528 GrantedAbility
-    None,  # 529 __asgn_optional
-    None,  # 530 __asgn_optional
-    None,  # 531 __asgn_plain
-    None,  # 532 __asgn_plain
-    _b533,  # 533 PTPair
-    None,  # 534 __asgn_oneormore
-    None,  # 535 __asgn_optional
-    None,  # 536 __asgn_oneormore
-    None,  # 537 __asgn_optional
+    _b526,  # 526 SpellKind
+    None,  # 527 __asgn_oneormore
+    None,  # 528 __asgn_plain
+    None,  # 529 __asgn_plain
+    _b530,  # 530 EntersTappedStmt
+    None,  # 531 GrantedAbility
+    None,  # 532 __asgn_optional
+    None,  # 533 __asgn_optional
+    None,  # 534 __asgn_plain
+    None,  # 535 __asgn_plain
+    _b536,  # 536 PTPair
+    None,  # 537 __asgn_oneormore
     None,  # 538 __asgn_optional
-    None,  # 539 __asgn_plain
-    _b540,  # 540 CostPerPermanentStmt
-    None,  # 541 __asgn_plain
-    _b542,  # 542 CostPerTargetStmt
-    None,  # 543 __asgn_plain
-    _b544,  # 544 UncounterableStmt
-    None,  # 545 __asgn_oneormore
+    None,  # 539 __asgn_oneormore
+    None,  # 540 __asgn_optional
+    None,  # 541 __asgn_optional
+    None,  # 542 __asgn_plain
+    _b543,  # 543 CostPerPermanentStmt
+    None,  # 544 __asgn_plain
+    _b545,  # 545 CostPerTargetStmt
     None,  # 546 __asgn_plain
-    None,  # 547 __asgn_plain
-    _b548,  # 548 StaticStmt
-    _b549,  # 549 KeywordCost
+    _b547,  # 547 UncounterableStmt
+    None,  # 548 __asgn_oneormore
+    None,  # 549 __asgn_plain
     None,  # 550 __asgn_plain
-    _b551,  # 551 TypeArg
-    _b552,  # 552 QualityArg
+    _b551,  # 551 StaticStmt
+    _b552,  # 552 KeywordCost
     None,  # 553 __asgn_plain
-    _b554,  # 554 OntoArg
-    None,  # 555 __asgn_plain
-    _b556,  # 556 ForArg
-    None,  # 557 __asgn_optional
-    None,  # 558 __asgn_oneormore
-    None,  # 559 __asgn_oneormore
-    None,  # 560 __asgn_oneormore
-    None,  # 561 __asgn_plain
-    None,  # 562 __asgn_plain
-    None,  # 563 __asgn_plain
+    _b554,  # 554 TypeArg
+    _b555,  # 555 QualityArg
+    None,  # 556 __asgn_plain
+    _b557,  # 557 OntoArg
+    None,  # 558 __asgn_plain
+    _b559,  # 559 ForArg
+    None,  # 560 __asgn_optional
+    None,  # 561 __asgn_oneormore
+    None,  # 562 __asgn_oneormore
+    None,  # 563 __asgn_oneormore
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
@@ -90034,378 +90266,378 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    _b571,  # 571 ControlClause
+    None,  # 571 __asgn_plain
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
-    None,  # 574 __asgn_plain
+    _b574,  # 574 ControlClause
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    None,  # 578 __asgn_oneormore
+    None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    None,  # 581 __asgn_plain
+    None,  # 581 __asgn_oneormore
     None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
     None,  # 584 __asgn_plain
-    _b585,  # 585 DividedDamageEffect
+    None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    _b587,  # 587 DamageEffect
-    None,  # 588 __asgn_plain
-    _b589,  # 589 DestroyEffect
-    None,  # 590 __asgn_plain
+    None,  # 587 __asgn_plain
+    _b588,  # 588 DividedDamageEffect
+    None,  # 589 __asgn_plain
+    _b590,  # 590 DamageEffect
     None,  # 591 __asgn_plain
-    None,  # 592 __asgn_plain
-    _b593,  # 593 DrawEffect
-    _b594,  # 594 TokenCopyEffect
+    _b592,  # 592 DestroyEffect
+    None,  # 593 __asgn_plain
+    None,  # 594 __asgn_plain
     None,  # 595 __asgn_plain
-    None,  # 596 __asgn_plain
-    None,  # 597 __asgn_plain
+    _b596,  # 596 DrawEffect
+    _b597,  # 597 TokenCopyEffect
     None,  # 598 __asgn_plain
     None,  # 599 __asgn_plain
-    _b600,  # 600 TokenEffect
-    _b601,  # 601 AddManaEffect
+    None,  # 600 __asgn_plain
+    None,  # 601 __asgn_plain
     None,  # 602 __asgn_plain
-    _b603,  # 603 DiscardEffect
-    None,  # 604 __asgn_plain
-    _b605,  # 605 GainLifeEffect
-    None,  # 606 __asgn_plain
+    _b603,  # 603 TokenEffect
+    _b604,  # 604 AddManaEffect
+    None,  # 605 __asgn_plain
+    _b606,  # 606 DiscardEffect
     None,  # 607 __asgn_plain
-    _b608,  # 608 GainControlEffect
+    _b608,  # 608 GainLifeEffect
     None,  # 609 __asgn_plain
-    _b610,  # 610 ReturnDiscardedEffect
-    None,  # 611 __asgn_plain
-    _b612,  # 612 ReturnToHandEffect
-    None,  # 613 __asgn_plain
+    None,  # 610 __asgn_plain
+    _b611,  # 611 GainControlEffect
+    None,  # 612 __asgn_plain
+    _b613,  # 613 ReturnDiscardedEffect
     None,  # 614 __asgn_plain
-    None,  # 615 __asgn_plain
-    _b616,  # 616 ReturnFromGraveyardEffect
+    _b615,  # 615 ReturnToHandEffect
+    None,  # 616 __asgn_plain
     None,  # 617 __asgn_plain
     None,  # 618 __asgn_plain
-    None,  # 619 __asgn_plain
-    _b620,  # 620 ReturnToBattlefieldEffect
+    _b619,  # 619 ReturnFromGraveyardEffect
+    None,  # 620 __asgn_plain
     None,  # 621 __asgn_plain
     None,  # 622 __asgn_plain
-    _b623,  # 623 ReturnAllFromGraveyardsEffect
+    _b623,  # 623 ReturnToBattlefieldEffect
     None,  # 624 __asgn_plain
     None,  # 625 __asgn_plain
-    None,  # 626 __asgn_plain
+    _b626,  # 626 ReturnAllFromGraveyardsEffect
     None,  # 627 __asgn_plain
-    _b628,  # 628 SearchEffect
+    None,  # 628 __asgn_plain
     None,  # 629 __asgn_plain
     None,  # 630 __asgn_plain
-    None,  # 631 __asgn_plain
-    _b632,  # 632 CounterSpellEffect
+    _b631,  # 631 SearchEffect
+    None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
-    _b634,  # 634 ShuffleEffect
-    None,  # 635 __asgn_plain
+    None,  # 634 __asgn_plain
+    _b635,  # 635 CounterSpellEffect
     None,  # 636 __asgn_plain
-    _b637,  # 637 ShuffleIntoEffect
+    _b637,  # 637 ShuffleEffect
     None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
-    None,  # 640 __asgn_plain
-    _b641,  # 641 MillEffect
+    _b640,  # 640 ShuffleIntoEffect
+    None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
-    _b644,  # 644 PutStickerEffect
+    _b644,  # 644 MillEffect
     None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
-    _b647,  # 647 PutFromHandEffect
+    _b647,  # 647 PutStickerEffect
     None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
-    None,  # 650 __asgn_plain
-    _b651,  # 651 PutCountersEffect
+    _b650,  # 650 PutFromHandEffect
+    None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
-    None,  # 654 __asgn_plain
-    _b655,  # 655 PutOnLibraryEffect
+    _b654,  # 654 PutCountersEffect
+    None,  # 655 __asgn_plain
     None,  # 656 __asgn_plain
-    _b657,  # 657 PutIntoZoneEffect
-    None,  # 658 __asgn_plain
+    None,  # 657 __asgn_plain
+    _b658,  # 658 PutOnLibraryEffect
     None,  # 659 __asgn_plain
-    None,  # 660 __asgn_plain
+    _b660,  # 660 PutIntoZoneEffect
     None,  # 661 __asgn_plain
-    _b662,  # 662 PileActionEffect
+    None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
-    None,  # 665 __asgn_plain
+    _b665,  # 665 PileActionEffect
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    _b668,  # 668 ExileEffect
+    None,  # 668 __asgn_plain
     None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    _b671,  # 671 ExileCardsEffect
+    _b671,  # 671 ExileEffect
     None,  # 672 __asgn_plain
-    _b673,  # 673 ExileTopEffect
-    None,  # 674 __asgn_plain
-    _b675,  # 675 RegenerateEffect
-    None,  # 676 __asgn_plain
+    None,  # 673 __asgn_plain
+    _b674,  # 674 ExileCardsEffect
+    None,  # 675 __asgn_plain
+    _b676,  # 676 ExileTopEffect
     None,  # 677 __asgn_plain
-    _b678,  # 678 PlayerSacrificesEffect
+    _b678,  # 678 RegenerateEffect
     None,  # 679 __asgn_plain
     None,  # 680 __asgn_plain
-    None,  # 681 __asgn_plain
-    _b682,  # 682 SacrificeEffect
+    _b681,  # 681 PlayerSacrificesEffect
+    None,  # 682 __asgn_plain
     None,  # 683 __asgn_plain
-    _b684,  # 684 UntapEffect
-    None,  # 685 __asgn_plain
-    _b686,  # 686 TapOrUntapEffect
-    None,  # 687 __asgn_plain
-    _b688,  # 688 TapEffect
-    None,  # 689 __asgn_plain
-    _b690,  # 690 RemoveAllCountersEffect
-    None,  # 691 __asgn_plain
+    None,  # 684 __asgn_plain
+    _b685,  # 685 SacrificeEffect
+    None,  # 686 __asgn_plain
+    _b687,  # 687 UntapEffect
+    None,  # 688 __asgn_plain
+    _b689,  # 689 TapOrUntapEffect
+    None,  # 690 __asgn_plain
+    _b691,  # 691 TapEffect
     None,  # 692 __asgn_plain
-    None,  # 693 __asgn_plain
-    _b694,  # 694 RemoveCountersEffect
+    _b693,  # 693 RemoveAllCountersEffect
+    None,  # 694 __asgn_plain
     None,  # 695 __asgn_plain
-    _b696,  # 696 DelayedEffect
-    None,  # 697 __asgn_plain
-    _b698,  # 698 PreventEffect
-    None,  # 699 __asgn_plain
-    _b700,  # 700 CastThisEffect
-    None,  # 701 __asgn_plain
-    _b702,  # 702 CopySpellEffect
-    _b703,  # 703 NoRegenEffect
+    None,  # 696 __asgn_plain
+    _b697,  # 697 RemoveCountersEffect
+    None,  # 698 __asgn_plain
+    _b699,  # 699 DelayedEffect
+    None,  # 700 __asgn_plain
+    _b701,  # 701 PreventEffect
+    None,  # 702 __asgn_plain
+    _b703,  # 703 CastThisEffect
     None,  # 704 __asgn_plain
-    None,  # 705 __asgn_plain
-    None,  # 706 __asgn_plain
-    _b707,  # 707 PhaseOutEffect
+    _b705,  # 705 CopySpellEffect
+    _b706,  # 706 NoRegenEffect
+    None,  # 707 __asgn_plain
     None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
-    _b710,  # 710 NoUntapEffect
+    _b710,  # 710 PhaseOutEffect
     None,  # 711 __asgn_plain
-    _b712,  # 712 ContinuousEffect
-    None,  # 713 ActionWord
-    _b714,  # 714 PlayerRef
-    None,  # 715 __asgn_plain
-    None,  # 716 __asgn_plain
-    None,  # 717 __asgn_oneormore
-    None,  # 718 BackWord
-    None,  # 719 __asgn_optional
+    None,  # 712 __asgn_plain
+    _b713,  # 713 NoUntapEffect
+    None,  # 714 __asgn_plain
+    _b715,  # 715 ContinuousEffect
+    None,  # 716 ActionWord
+    _b717,  # 717 PlayerRef
+    None,  # 718 __asgn_plain
+    None,  # 719 __asgn_plain
     None,  # 720 __asgn_oneormore
-    _b721,  # 721 PerCount
-    None,  # 722 __asgn_plain
-    None,  # 723 __asgn_plain
-    _b724,  # 724 HalfLife
+    None,  # 721 BackWord
+    None,  # 722 __asgn_optional
+    None,  # 723 __asgn_oneormore
+    _b724,  # 724 PerCount
     None,  # 725 __asgn_plain
     None,  # 726 __asgn_plain
-    None,  # 727 __asgn_oneormore
-    None,  # 728 TargetRef
+    _b727,  # 727 HalfLife
+    None,  # 728 __asgn_plain
     None,  # 729 __asgn_plain
-    _b730,  # 730 AnyNumberTargets
-    None,  # 731 __asgn_plain
-    _b732,  # 732 AnyTarget
-    None,  # 733 __asgn_plain
+    None,  # 730 __asgn_oneormore
+    None,  # 731 TargetRef
+    None,  # 732 __asgn_plain
+    _b733,  # 733 AnyNumberTargets
     None,  # 734 __asgn_plain
-    _b735,  # 735 UpToTargets
+    _b735,  # 735 AnyTarget
     None,  # 736 __asgn_plain
-    _b737,  # 737 EachOfThem
-    None,  # 738 __asgn_plain
-    _b739,  # 739 EachPlayers
-    None,  # 740 __asgn_plain
-    _b741,  # 741 ThatRef
-    None,  # 742 __asgn_plain
-    _b743,  # 743 EnchantedRef
-    None,  # 744 __asgn_plain
-    _b745,  # 745 RestRef
-    None,  # 746 __asgn_plain
+    None,  # 737 __asgn_plain
+    _b738,  # 738 UpToTargets
+    None,  # 739 __asgn_plain
+    _b740,  # 740 EachOfThem
+    None,  # 741 __asgn_plain
+    _b742,  # 742 EachPlayers
+    None,  # 743 __asgn_plain
+    _b744,  # 744 ThatRef
+    None,  # 745 __asgn_plain
+    _b746,  # 746 EnchantedRef
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
-    _b749,  # 749 MayPlayEffect
+    _b748,  # 748 RestRef
+    None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
-    None,  # 752 __asgn_optional
-    None,  # 753 __asgn_optional
-    None,  # 754 __asgn_optional
-    None,  # 755 __asgn_plain
-    None,  # 756 __asgn_plain
-    None,  # 757 __asgn_plain
+    _b752,  # 752 MayPlayEffect
+    None,  # 753 __asgn_plain
+    None,  # 754 __asgn_plain
+    None,  # 755 __asgn_optional
+    None,  # 756 __asgn_optional
+    None,  # 757 __asgn_optional
     None,  # 758 __asgn_plain
     None,  # 759 __asgn_plain
     None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    None,  # 763 __asgn_optional
+    _b762,  # 762 BackRef
+    None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    None,  # 766 __asgn_optional
-    None,  # 767 __asgn_optional
-    None,  # 768 __asgn_plain
+    None,  # 766 __asgn_plain
+    None,  # 767 __asgn_plain
+    None,  # 768 __asgn_optional
     None,  # 769 __asgn_plain
-    _b770,  # 770 BeginningTrigger
-    None,  # 771 Trigger
-    None,  # 772 __asgn_plain
+    None,  # 770 __asgn_plain
+    None,  # 771 __asgn_optional
+    None,  # 772 __asgn_optional
     None,  # 773 __asgn_plain
-    _b774,  # 774 LastCounterTrigger
-    None,  # 775 __asgn_plain
-    None,  # 776 __asgn_plain
+    None,  # 774 __asgn_plain
+    _b775,  # 775 BeginningTrigger
+    None,  # 776 Trigger
     None,  # 777 __asgn_plain
-    _b778,  # 778 BatchAttackTrigger
-    None,  # 779 __asgn_plain
+    None,  # 778 __asgn_plain
+    _b779,  # 779 LastCounterTrigger
     None,  # 780 __asgn_plain
-    _b781,  # 781 ToGraveyardTrigger
+    None,  # 781 __asgn_plain
     None,  # 782 __asgn_plain
-    _b783,  # 783 ThisTrigger
+    _b783,  # 783 BatchAttackTrigger
     None,  # 784 __asgn_plain
     None,  # 785 __asgn_plain
-    _b786,  # 786 DiscardTrigger
+    _b786,  # 786 ToGraveyardTrigger
     None,  # 787 __asgn_plain
-    None,  # 788 __asgn_plain
-    _b789,  # 789 LifeGainTrigger
+    _b788,  # 788 ThisTrigger
+    None,  # 789 __asgn_plain
     None,  # 790 __asgn_plain
-    None,  # 791 __asgn_plain
-    _b792,  # 792 CastTrigger
+    _b791,  # 791 DiscardTrigger
+    None,  # 792 __asgn_plain
     None,  # 793 __asgn_plain
-    None,  # 794 __asgn_plain
-    _b795,  # 795 AttachedTrigger
+    _b794,  # 794 LifeGainTrigger
+    None,  # 795 __asgn_plain
     None,  # 796 __asgn_plain
-    None,  # 797 __asgn_plain
-    _b798,  # 798 YoursTrigger
+    _b797,  # 797 CastTrigger
+    None,  # 798 __asgn_plain
     None,  # 799 __asgn_plain
-    None,  # 800 __asgn_optional
-    None,  # 801 __asgn_optional
+    _b800,  # 800 AttachedTrigger
+    None,  # 801 __asgn_plain
     None,  # 802 __asgn_plain
-    None,  # 803 __asgn_plain
+    _b803,  # 803 YoursTrigger
     None,  # 804 __asgn_plain
-    None,  # 805 __asgn_plain
-    None,  # 806 __asgn_plain
+    None,  # 805 __asgn_optional
+    None,  # 806 __asgn_optional
     None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
     None,  # 810 __asgn_plain
     None,  # 811 __asgn_plain
-    _b812,  # 812 ZonePlace
+    None,  # 812 __asgn_plain
     None,  # 813 __asgn_plain
-    None,  # 814 __asgn_oneormore
+    None,  # 814 __asgn_plain
     None,  # 815 __asgn_plain
     None,  # 816 __asgn_plain
-    None,  # 817 __asgn_plain
+    _b817,  # 817 ZonePlace
     None,  # 818 __asgn_plain
-    None,  # 819 __asgn_plain
+    None,  # 819 __asgn_oneormore
     None,  # 820 __asgn_plain
-    _b821,  # 821 PTChoice
-    None,  # 822 StaticPart
+    None,  # 821 __asgn_plain
+    None,  # 822 __asgn_plain
     None,  # 823 __asgn_plain
     None,  # 824 __asgn_plain
-    _b825,  # 825 PTChange
-    None,  # 826 __asgn_plain
-    _b827,  # 827 CantAttackOrBlock
+    None,  # 825 __asgn_plain
+    _b826,  # 826 PTChoice
+    None,  # 827 StaticPart
     None,  # 828 __asgn_plain
-    _b829,  # 829 CantAttack
-    _b830,  # 830 CantBlockMatching
+    None,  # 829 __asgn_plain
+    _b830,  # 830 PTChange
     None,  # 831 __asgn_plain
-    _b832,  # 832 CantBlock
+    _b832,  # 832 CantAttackOrBlock
     None,  # 833 __asgn_plain
-    _b834,  # 834 CantBeBlockedByFewer
-    _b835,  # 835 CantBeBlockedExcept
-    _b836,  # 836 CanBlockOnly
-    _b837,  # 837 BlockCapacity
+    _b834,  # 834 CantAttack
+    _b835,  # 835 CantBlockMatching
+    None,  # 836 __asgn_plain
+    _b837,  # 837 CantBlock
     None,  # 838 __asgn_plain
-    _b839,  # 839 BlocksDespite
-    None,  # 840 __asgn_plain
-    None,  # 841 __asgn_plain
-    _b842,  # 842 CantBeTargetedByOnly
+    _b839,  # 839 CantBeBlockedByFewer
+    _b840,  # 840 CantBeBlockedExcept
+    _b841,  # 841 CanBlockOnly
+    _b842,  # 842 BlockCapacity
     None,  # 843 __asgn_plain
-    _b844,  # 844 CantBeTargetedBy
-    _b845,  # 845 CantBeTargeted
+    _b844,  # 844 BlocksDespite
+    None,  # 845 __asgn_plain
     None,  # 846 __asgn_plain
-    _b847,  # 847 CantBeDestroyed
+    _b847,  # 847 CantBeTargetedByOnly
     None,  # 848 __asgn_plain
-    _b849,  # 849 CantPhaseOut
-    None,  # 850 __asgn_plain
-    _b851,  # 851 PhasesEachUntap
-    None,  # 852 __asgn_plain
+    _b849,  # 849 CantBeTargetedBy
+    _b850,  # 850 CantBeTargeted
+    None,  # 851 __asgn_plain
+    _b852,  # 852 CantBeDestroyed
     None,  # 853 __asgn_plain
-    _b854,  # 854 BasePT
+    _b854,  # 854 CantPhaseOut
     None,  # 855 __asgn_plain
-    _b856,  # 856 GainsAbility
+    _b856,  # 856 PhasesEachUntap
     None,  # 857 __asgn_plain
     None,  # 858 __asgn_plain
-    _b859,  # 859 HasKeywordAtManaCost
+    _b859,  # 859 BasePT
     None,  # 860 __asgn_plain
-    None,  # 861 __asgn_plain
-    _b862,  # 862 HasKeywordFrom
+    _b861,  # 861 GainsAbility
+    None,  # 862 __asgn_plain
     None,  # 863 __asgn_plain
-    None,  # 864 __asgn_plain
+    _b864,  # 864 HasKeywordAtManaCost
     None,  # 865 __asgn_plain
-    _b866,  # 866 ProtectionFromChosen
-    _b867,  # 867 HasKeywords
-    _b868,  # 868 LosesKeywords
+    None,  # 866 __asgn_plain
+    _b867,  # 867 HasKeywordFrom
+    None,  # 868 __asgn_plain
     None,  # 869 __asgn_plain
     None,  # 870 __asgn_plain
-    _b871,  # 871 CombatDamageSteps
-    None,  # 872 __asgn_plain
-    _b873,  # 873 AssignsExcess
+    _b871,  # 871 ProtectionFromChosen
+    _b872,  # 872 HasKeywords
+    _b873,  # 873 LosesKeywords
     None,  # 874 __asgn_plain
-    _b875,  # 875 AttacksUntapped
-    None,  # 876 __asgn_plain
-    _b877,  # 877 DoesntUntap
-    None,  # 878 __asgn_plain
-    _b879,  # 879 DamageGainsLife
-    None,  # 880 __asgn_plain
-    _b881,  # 881 DamageIsLethal
-    None,  # 882 __asgn_plain
-    _b883,  # 883 DamageAsCounters
-    None,  # 884 __asgn_plain
-    _b885,  # 885 CantBeBlockedBy
-    None,  # 886 __asgn_plain
-    _b887,  # 887 CantBeAttachedBy
-    None,  # 888 __asgn_plain
-    _b889,  # 889 PreventDamageFrom
-    None,  # 890 __asgn_plain
-    _b891,  # 891 AttacksDespite
-    None,  # 892 __asgn_plain
+    None,  # 875 __asgn_plain
+    _b876,  # 876 CombatDamageSteps
+    None,  # 877 __asgn_plain
+    _b878,  # 878 AssignsExcess
+    None,  # 879 __asgn_plain
+    _b880,  # 880 AttacksUntapped
+    None,  # 881 __asgn_plain
+    _b882,  # 882 DoesntUntap
+    None,  # 883 __asgn_plain
+    _b884,  # 884 DamageGainsLife
+    None,  # 885 __asgn_plain
+    _b886,  # 886 DamageIsLethal
+    None,  # 887 __asgn_plain
+    _b888,  # 888 DamageAsCounters
+    None,  # 889 __asgn_plain
+    _b890,  # 890 CantBeBlockedBy
+    None,  # 891 __asgn_plain
+    _b892,  # 892 CantBeAttachedBy
     None,  # 893 __asgn_plain
-    _b894,  # 894 TapAbilitiesCantActivate
+    _b894,  # 894 PreventDamageFrom
     None,  # 895 __asgn_plain
-    _b896,  # 896 MaxBlockers
+    _b896,  # 896 AttacksDespite
     None,  # 897 __asgn_plain
-    _b898,  # 898 AttacksEachCombat
-    None,  # 899 __asgn_plain
-    _b900,  # 900 AttacksThisTurn
-    None,  # 901 __asgn_plain
-    _b902,  # 902 MustBeBlocked
-    None,  # 903 __asgn_plain
-    _b904,  # 904 BlocksEachCombat
-    None,  # 905 __asgn_plain
-    _b906,  # 906 CantBeBlocked
-    None,  # 907 __asgn_plain
+    None,  # 898 __asgn_plain
+    _b899,  # 899 TapAbilitiesCantActivate
+    None,  # 900 __asgn_plain
+    _b901,  # 901 MaxBlockers
+    None,  # 902 __asgn_plain
+    _b903,  # 903 AttacksEachCombat
+    None,  # 904 __asgn_plain
+    _b905,  # 905 AttacksThisTurn
+    None,  # 906 __asgn_plain
+    _b907,  # 907 MustBeBlocked
     None,  # 908 __asgn_plain
-    _b909,  # 909 BecomesCreature
+    _b909,  # 909 BlocksEachCombat
     None,  # 910 __asgn_plain
-    _b911,  # 911 ChosenCreatureType
+    _b911,  # 911 CantBeBlocked
     None,  # 912 __asgn_plain
-    _b913,  # 913 BecomesAura
-    None,  # 914 __asgn_plain
-    _b915,  # 915 IsColor
-    None,  # 916 __asgn_plain
+    None,  # 913 __asgn_plain
+    _b914,  # 914 BecomesCreature
+    None,  # 915 __asgn_plain
+    _b916,  # 916 ChosenCreatureType
     None,  # 917 __asgn_plain
-    None,  # 918 __asgn_plain
+    _b918,  # 918 BecomesAura
     None,  # 919 __asgn_plain
-    None,  # 920 __asgn_plain
+    _b920,  # 920 IsColor
     None,  # 921 __asgn_plain
     None,  # 922 __asgn_plain
-    None,  # 923 __asgn_oneormore
-    None,  # 924 __asgn_oneormore
+    None,  # 923 __asgn_plain
+    None,  # 924 __asgn_plain
     None,  # 925 __asgn_plain
     None,  # 926 __asgn_plain
-    None,  # 927 __asgn_optional
-    None,  # 928 __asgn_optional
-    None,  # 929 __asgn_optional
-    None,  # 930 __asgn_optional
-    None,  # 931 __asgn_oneormore
+    None,  # 927 __asgn_plain
+    None,  # 928 __asgn_oneormore
+    None,  # 929 __asgn_oneormore
+    None,  # 930 __asgn_plain
+    None,  # 931 __asgn_plain
     None,  # 932 __asgn_optional
-    None,  # 933 __asgn_plain
-    None,  # 934 __asgn_plain
-    None,  # 935 __asgn_oneormore
-    None,  # 936 __asgn_optional
+    None,  # 933 __asgn_optional
+    None,  # 934 __asgn_optional
+    None,  # 935 __asgn_optional
+    None,  # 936 __asgn_oneormore
     None,  # 937 __asgn_optional
     None,  # 938 __asgn_plain
     None,  # 939 __asgn_plain
-    None,  # 940 __asgn_plain
-    None,  # 941 __asgn_plain
-    None,  # 942 __asgn_plain
+    None,  # 940 __asgn_oneormore
+    None,  # 941 __asgn_optional
+    None,  # 942 __asgn_optional
     None,  # 943 __asgn_plain
     None,  # 944 __asgn_plain
     None,  # 945 __asgn_plain
@@ -90413,64 +90645,64 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 947 __asgn_plain
     None,  # 948 __asgn_plain
     None,  # 949 __asgn_plain
-    None,  # 950 __asgn_optional
+    None,  # 950 __asgn_plain
     None,  # 951 __asgn_plain
     None,  # 952 __asgn_plain
     None,  # 953 __asgn_plain
     None,  # 954 __asgn_plain
     None,  # 955 __asgn_optional
-    None,  # 956 __asgn_zeroormore
-    None,  # 957 __asgn_zeroormore
-    None,  # 958 __asgn_zeroormore
-    None,  # 959 __asgn_oneormore
-    None,  # 960 __asgn_oneormore
-    None,  # 961 __asgn_plain
-    None,  # 962 __asgn_plain
-    None,  # 963 __asgn_plain
-    None,  # 964 __asgn_plain
-    None,  # 965 __asgn_plain
+    None,  # 956 __asgn_plain
+    None,  # 957 __asgn_plain
+    None,  # 958 __asgn_plain
+    None,  # 959 __asgn_plain
+    None,  # 960 __asgn_optional
+    None,  # 961 __asgn_zeroormore
+    None,  # 962 __asgn_zeroormore
+    None,  # 963 __asgn_zeroormore
+    None,  # 964 __asgn_oneormore
+    None,  # 965 __asgn_oneormore
     None,  # 966 __asgn_plain
     None,  # 967 __asgn_plain
     None,  # 968 __asgn_plain
     None,  # 969 __asgn_plain
     None,  # 970 __asgn_plain
     None,  # 971 __asgn_plain
-    _b972,  # 972 Duration
+    None,  # 972 __asgn_plain
     None,  # 973 __asgn_plain
     None,  # 974 __asgn_plain
-    None,  # 975 __asgn_oneormore
+    None,  # 975 __asgn_plain
     None,  # 976 __asgn_plain
-    _b977,  # 977 UpToXTargets
-    None,  # 978 GraveyardTarget
+    _b977,  # 977 Duration
+    None,  # 978 __asgn_plain
     None,  # 979 __asgn_plain
-    _b980,  # 980 FromGraveyard
+    None,  # 980 __asgn_oneormore
     None,  # 981 __asgn_plain
-    None,  # 982 __asgn_optional
-    None,  # 983 __asgn_optional
-    None,  # 984 __asgn_optional
-    None,  # 985 __asgn_plain
-    _b986,  # 986 OntoBattlefield
-    None,  # 987 Destination
-    None,  # 988 __asgn_plain
-    _b989,  # 989 IntoHand
+    _b982,  # 982 UpToXTargets
+    None,  # 983 GraveyardTarget
+    None,  # 984 __asgn_plain
+    _b985,  # 985 FromGraveyard
+    None,  # 986 __asgn_plain
+    None,  # 987 __asgn_optional
+    None,  # 988 __asgn_optional
+    None,  # 989 __asgn_optional
     None,  # 990 __asgn_plain
-    _b991,  # 991 IntoGraveyard
-    None,  # 992 __asgn_optional
+    _b991,  # 991 OntoBattlefield
+    None,  # 992 Destination
     None,  # 993 __asgn_plain
-    _b994,  # 994 CostValue
+    _b994,  # 994 IntoHand
     None,  # 995 __asgn_plain
-    None,  # 996 __asgn_plain
+    _b996,  # 996 IntoGraveyard
     None,  # 997 __asgn_optional
     None,  # 998 __asgn_plain
-    None,  # 999 __asgn_plain
+    _b999,  # 999 CostValue
     None,  # 1000 __asgn_plain
     None,  # 1001 __asgn_plain
-    None,  # 1002 __asgn_plain
+    None,  # 1002 __asgn_optional
     None,  # 1003 __asgn_plain
     None,  # 1004 __asgn_plain
     None,  # 1005 __asgn_plain
     None,  # 1006 __asgn_plain
-    None,  # 1007 __asgn_optional
+    None,  # 1007 __asgn_plain
     None,  # 1008 __asgn_plain
     None,  # 1009 __asgn_plain
     None,  # 1010 __asgn_plain
@@ -90481,176 +90713,179 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1015 __asgn_plain
     None,  # 1016 __asgn_plain
     None,  # 1017 __asgn_optional
-    None,  # 1018 __asgn_oneormore
+    None,  # 1018 __asgn_plain
     None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
-    _b1021,  # 1021 NextTurnDuration
-    None,  # 1022 __asgn_plain
-    None,  # 1023 __asgn_optional
-    None,  # 1024 __asgn_optional
+    None,  # 1021 __asgn_plain
+    None,  # 1022 __asgn_optional
+    None,  # 1023 __asgn_oneormore
+    None,  # 1024 __asgn_plain
     None,  # 1025 __asgn_plain
-    None,  # 1026 __asgn_plain
+    _b1026,  # 1026 NextTurnDuration
     None,  # 1027 __asgn_plain
-    None,  # 1028 __asgn_plain
-    None,  # 1029 __asgn_plain
+    None,  # 1028 __asgn_optional
+    None,  # 1029 __asgn_optional
     None,  # 1030 __asgn_plain
-    _b1031,  # 1031 WhereX
+    None,  # 1031 __asgn_plain
     None,  # 1032 __asgn_plain
     None,  # 1033 __asgn_plain
-    _b1034,  # 1034 BackRef
-    None,  # 1035 __asgn_optional
-    None,  # 1036 __asgn_plain
-    _b1037,  # 1037 TargetPlayer
-    None,  # 1038 __asgn_plain
-    _b1039,  # 1039 TargetObject
-    None,  # 1040 __asgn_optional
+    None,  # 1034 __asgn_plain
+    None,  # 1035 __asgn_plain
+    _b1036,  # 1036 WhereX
+    None,  # 1037 __asgn_plain
+    None,  # 1038 __asgn_optional
+    None,  # 1039 __asgn_plain
+    _b1040,  # 1040 TargetPlayer
     None,  # 1041 __asgn_plain
-    None,  # 1042 __asgn_plain
-    _b1043,  # 1043 EachObjects
-    None,  # 1044 __asgn_optional
-    None,  # 1045 __asgn_optional
-    None,  # 1046 __asgn_optional
+    _b1042,  # 1042 TargetObject
+    None,  # 1043 __asgn_optional
+    None,  # 1044 __asgn_plain
+    None,  # 1045 __asgn_plain
+    _b1046,  # 1046 EachObjects
     None,  # 1047 __asgn_optional
     None,  # 1048 __asgn_optional
-    None,  # 1049 __asgn_plain
-    None,  # 1050 __asgn_plain
+    None,  # 1049 __asgn_optional
+    None,  # 1050 __asgn_optional
     None,  # 1051 __asgn_optional
-    None,  # 1052 __asgn_optional
-    None,  # 1053 __asgn_optional
+    None,  # 1052 __asgn_plain
+    None,  # 1053 __asgn_plain
     None,  # 1054 __asgn_optional
-    None,  # 1055 __asgn_oneormore
-    None,  # 1056 __asgn_plain
-    None,  # 1057 __asgn_plain
+    None,  # 1055 __asgn_optional
+    None,  # 1056 __asgn_optional
+    None,  # 1057 __asgn_optional
     None,  # 1058 __asgn_oneormore
-    None,  # 1059 __asgn_oneormore
-    None,  # 1060 __asgn_optional
-    None,  # 1061 __asgn_optional
-    None,  # 1062 __asgn_optional
-    None,  # 1063 __asgn_plain
-    None,  # 1064 __asgn_plain
-    None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_oneormore
-    None,  # 1067 __asgn_oneormore
-    None,  # 1068 __asgn_plain
-    None,  # 1069 __asgn_plain
+    None,  # 1059 __asgn_plain
+    None,  # 1060 __asgn_plain
+    None,  # 1061 __asgn_oneormore
+    None,  # 1062 __asgn_oneormore
+    None,  # 1063 __asgn_optional
+    None,  # 1064 __asgn_optional
+    None,  # 1065 __asgn_optional
+    None,  # 1066 __asgn_plain
+    None,  # 1067 __asgn_plain
+    None,  # 1068 __asgn_oneormore
+    None,  # 1069 __asgn_oneormore
     None,  # 1070 __asgn_oneormore
     None,  # 1071 __asgn_plain
     None,  # 1072 __asgn_plain
-    None,  # 1073 __asgn_plain
-    _b1074,  # 1074 QualityRef
+    None,  # 1073 __asgn_oneormore
+    None,  # 1074 __asgn_plain
     None,  # 1075 __asgn_plain
-    None,  # 1076 __asgn_optional
-    None,  # 1077 __asgn_oneormore
-    None,  # 1078 __asgn_oneormore
-    None,  # 1079 __asgn_plain
-    None,  # 1080 __asgn_optional
+    None,  # 1076 __asgn_plain
+    _b1077,  # 1077 QualityRef
+    None,  # 1078 __asgn_plain
+    None,  # 1079 __asgn_optional
+    None,  # 1080 __asgn_oneormore
     None,  # 1081 __asgn_oneormore
-    None,  # 1082 __asgn_zeroormore
-    None,  # 1083 __asgn_oneormore
-    None,  # 1084 __asgn_optional
-    None,  # 1085 __asgn_optional
-    None,  # 1086 KeywordCostPart
-    None,  # 1087 __asgn_oneormore
-    None,  # 1088 __asgn_oneormore
-    None,  # 1089 __asgn_oneormore
+    None,  # 1082 __asgn_plain
+    None,  # 1083 __asgn_optional
+    None,  # 1084 __asgn_oneormore
+    None,  # 1085 __asgn_zeroormore
+    None,  # 1086 __asgn_oneormore
+    None,  # 1087 __asgn_optional
+    None,  # 1088 __asgn_optional
+    None,  # 1089 KeywordCostPart
     None,  # 1090 __asgn_oneormore
     None,  # 1091 __asgn_oneormore
     None,  # 1092 __asgn_oneormore
     None,  # 1093 __asgn_oneormore
     None,  # 1094 __asgn_oneormore
     None,  # 1095 __asgn_oneormore
-    None,  # 1096 __asgn_optional
-    None,  # 1097 __asgn_plain
-    None,  # 1098 __asgn_plain
-    None,  # 1099 __asgn_plain
+    None,  # 1096 __asgn_oneormore
+    None,  # 1097 __asgn_oneormore
+    None,  # 1098 __asgn_oneormore
+    None,  # 1099 __asgn_optional
     None,  # 1100 __asgn_plain
     None,  # 1101 __asgn_plain
-    _b1102,  # 1102 PerTime
-    None,  # 1103 __asgn_optional
-    None,  # 1104 __asgn_oneormore
-    None,  # 1105 __asgn_plain
-    _b1106,  # 1106 PerObject
-    None,  # 1107 __asgn_optional
+    None,  # 1102 __asgn_plain
+    None,  # 1103 __asgn_plain
+    None,  # 1104 __asgn_plain
+    _b1105,  # 1105 PerTime
+    None,  # 1106 __asgn_optional
+    None,  # 1107 __asgn_oneormore
     None,  # 1108 __asgn_plain
-    None,  # 1109 __asgn_plain
-    None,  # 1110 __asgn_plain
+    _b1109,  # 1109 PerObject
+    None,  # 1110 __asgn_optional
     None,  # 1111 __asgn_plain
     None,  # 1112 __asgn_plain
     None,  # 1113 __asgn_plain
     None,  # 1114 __asgn_plain
     None,  # 1115 __asgn_plain
     None,  # 1116 __asgn_plain
-    None,  # 1117 __asgn_optional
-    None,  # 1118 __asgn_optional
-    None,  # 1119 __asgn_optional
+    None,  # 1117 __asgn_plain
+    None,  # 1118 __asgn_plain
+    None,  # 1119 __asgn_plain
     None,  # 1120 __asgn_optional
     None,  # 1121 __asgn_optional
     None,  # 1122 __asgn_optional
-    None,  # 1123 __asgn_oneormore
+    None,  # 1123 __asgn_optional
     None,  # 1124 __asgn_optional
     None,  # 1125 __asgn_optional
-    None,  # 1126 __asgn_optional
-    None,  # 1127 DelayedStep
+    None,  # 1126 __asgn_oneormore
+    None,  # 1127 __asgn_optional
     None,  # 1128 __asgn_optional
     None,  # 1129 __asgn_optional
-    None,  # 1130 __asgn_oneormore
-    None,  # 1131 __asgn_plain
+    None,  # 1130 DelayedStep
+    None,  # 1131 __asgn_optional
     None,  # 1132 __asgn_optional
-    None,  # 1133 __asgn_optional
-    None,  # 1134 __asgn_optional
-    None,  # 1135 __asgn_plain
-    None,  # 1136 __asgn_plain
+    None,  # 1133 __asgn_oneormore
+    None,  # 1134 __asgn_plain
+    None,  # 1135 __asgn_optional
+    None,  # 1136 __asgn_optional
     None,  # 1137 __asgn_optional
     None,  # 1138 __asgn_plain
-    _b1139,  # 1139 EntersEvent
-    None,  # 1140 ThisEvent
+    None,  # 1139 __asgn_plain
+    None,  # 1140 __asgn_optional
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 LeavesEvent
-    None,  # 1143 __asgn_plain
-    _b1144,  # 1144 DiesEvent
-    None,  # 1145 __asgn_plain
-    _b1146,  # 1146 ToGraveyardEvent
-    None,  # 1147 __asgn_plain
-    _b1148,  # 1148 AttacksAloneEvent
-    None,  # 1149 __asgn_plain
-    _b1150,  # 1150 UnblockedEvent
-    None,  # 1151 __asgn_plain
-    _b1152,  # 1152 AttacksEvent
-    None,  # 1153 __asgn_plain
-    _b1154,  # 1154 BlocksEvent
-    None,  # 1155 __asgn_plain
+    _b1142,  # 1142 EntersEvent
+    None,  # 1143 ThisEvent
+    None,  # 1144 __asgn_plain
+    _b1145,  # 1145 LeavesEvent
+    None,  # 1146 __asgn_plain
+    _b1147,  # 1147 DiesEvent
+    None,  # 1148 __asgn_plain
+    _b1149,  # 1149 ToGraveyardEvent
+    None,  # 1150 __asgn_plain
+    _b1151,  # 1151 AttacksAloneEvent
+    None,  # 1152 __asgn_plain
+    _b1153,  # 1153 UnblockedEvent
+    None,  # 1154 __asgn_plain
+    _b1155,  # 1155 AttacksEvent
     None,  # 1156 __asgn_plain
-    None,  # 1157 __asgn_plain
-    _b1158,  # 1158 BlockedEvent
+    _b1157,  # 1157 BlocksEvent
+    None,  # 1158 __asgn_plain
     None,  # 1159 __asgn_plain
-    _b1160,  # 1160 PhasesEvent
-    None,  # 1161 __asgn_plain
-    _b1162,  # 1162 TurnedUpEvent
-    None,  # 1163 __asgn_plain
-    _b1164,  # 1164 ExiledThisWayEvent
-    None,  # 1165 __asgn_plain
-    _b1166,  # 1166 TargetedEvent
-    None,  # 1167 __asgn_plain
+    None,  # 1160 __asgn_plain
+    _b1161,  # 1161 BlockedEvent
+    None,  # 1162 __asgn_plain
+    _b1163,  # 1163 PhasesEvent
+    None,  # 1164 __asgn_plain
+    _b1165,  # 1165 TurnedUpEvent
+    None,  # 1166 __asgn_plain
+    _b1167,  # 1167 ExiledThisWayEvent
     None,  # 1168 __asgn_plain
-    _b1169,  # 1169 DealsDamageEvent
+    _b1169,  # 1169 TargetedEvent
     None,  # 1170 __asgn_plain
-    _b1171,  # 1171 DealtDamageEvent
-    None,  # 1172 __asgn_plain
-    _b1173,  # 1173 PutIntoGraveyardEvent
-    None,  # 1174 __asgn_optional
-    None,  # 1175 __asgn_optional
-    None,  # 1176 __asgn_optional
-    None,  # 1177 __asgn_oneormore
-    None,  # 1178 __asgn_plain
-    _b1179,  # 1179 PowerOf
-    None,  # 1180 __asgn_plain
+    None,  # 1171 __asgn_plain
+    _b1172,  # 1172 DealsDamageEvent
+    None,  # 1173 __asgn_plain
+    _b1174,  # 1174 DealtDamageEvent
+    None,  # 1175 __asgn_plain
+    _b1176,  # 1176 PutIntoGraveyardEvent
+    None,  # 1177 __asgn_optional
+    None,  # 1178 __asgn_optional
+    None,  # 1179 __asgn_optional
+    None,  # 1180 __asgn_oneormore
     None,  # 1181 __asgn_plain
-    None,  # 1182 __asgn_oneormore
-    None,  # 1183 __asgn_optional
-    None,  # 1184 __asgn_optional
-    None,  # 1185 __asgn_optional
+    _b1182,  # 1182 PowerOf
+    None,  # 1183 __asgn_plain
+    None,  # 1184 __asgn_plain
+    None,  # 1185 __asgn_oneormore
     None,  # 1186 __asgn_optional
     None,  # 1187 __asgn_optional
     None,  # 1188 __asgn_optional
     None,  # 1189 __asgn_optional
+    None,  # 1190 __asgn_optional
+    None,  # 1191 __asgn_optional
+    None,  # 1192 __asgn_optional
 ]

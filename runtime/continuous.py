@@ -94,6 +94,12 @@ class PreventDamageDealtBy:
 
 
 @dataclass(frozen=True)
+class ExileIfWouldDie:
+    """614.1a, 700.4: a replacement effect: if it would be put into a graveyard from the battlefield, it
+    is exiled instead."""
+
+
+@dataclass(frozen=True)
 class RedirectDamageToThis:
     """614.9: a static redirection effect: damage that would be dealt to its controller (``combat``:
     combat damage only, 510.2) by a source ``filter`` matches (seen from this permanent: "unblocked
@@ -518,7 +524,7 @@ Part = Union[
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     CantBeRegenerated, SetPT, BecomesCreature, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, DamageLifeFloor, AdditionalLandPlays,
-    PreventDamageDealtBy, RedirectDamageToThis, DamageCantBePrevented, CantBlockMatching, BlocksAdditional, BlocksAsThough, MustBeBlocked,
+    PreventDamageDealtBy, RedirectDamageToThis, ExileIfWouldDie, DamageCantBePrevented, CantBlockMatching, BlocksAdditional, BlocksAsThough, MustBeBlocked,
     AllAbleBlock, CantBeTargetedByOnly,
 ]
 
@@ -606,6 +612,7 @@ __all__ = [
     "PreventDamageBy",
     "PreventDamageDealtBy",
     "RedirectDamageToThis",
+    "ExileIfWouldDie",
     "PreventDamageFrom",
     "SetColors",
     "SetPT",

@@ -27,7 +27,7 @@ from .continuous import (
     CantSearchLibraries, ContinuousEffect, ControlledBy, GainAbility, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
     DamageAsCounters,
-    DamageCantBePrevented, DamageLifeFloor, PreventDamageDealtBy, Redirection, RedirectDamageToThis,
+    DamageCantBePrevented, DamageLifeFloor, ExileIfWouldDie, PreventDamageDealtBy, Redirection, RedirectDamageToThis,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
 from .errors import IllegalAction
@@ -593,6 +593,12 @@ class Game:
 
         ``token``: a token being created (``o`` is None: it comes from no zone), the object it will
         be, for its own "as this enters" abilities (614.12, 111.2)."""
+        if o is not None and ev.from_zone is Zone.BATTLEFIELD and ev.to_zone is Zone.GRAVEYARD \
+                and "exile-if-dies" not in ev.applied and self.characteristics(o).has(ExileIfWouldDie):
+            # 614.1a, 700.4: "if it would die this turn, exile it instead".
+            ev.to_zone = Zone.EXILE
+            ev.applied = ev.applied | {"exile-if-dies"}
+            self.log(f"{self.name_of(o.oid)} would die; it is exiled instead (614.1a)")
         while True:
             applied = False
             candidates: list[tuple[GameObject | None, Ability]] = []

@@ -255,6 +255,20 @@ class RedirectDamage(Effect):
 
 
 @dataclass(frozen=True)
+class ExileIfDies(Effect):
+    """614.1a, 700.4: "if it would die this turn, exile it instead" -- a replacement effect on the object
+    until end of turn."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"if {self.target.text(ph, True)} would die this turn, exile it instead"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ApplyContinuous(target={self.target.python()}, parts=(rt.ExileIfWouldDie(),), until='eot')"
+
+
+@dataclass(frozen=True)
 class DamageUnpreventable(Effect):
     """615.12, 611.2c: "damage can't be prevented this turn" -- a change to the rules of the game until
     end of turn: prevention effects prevent none of the damage dealt meanwhile."""
