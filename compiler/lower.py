@@ -368,6 +368,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         any_types = ("artifact", "creature", "enchantment", "land", "planeswalker")
     if f.blocked_by_this:
         words += " it's blocking"
+    if f.blocked_this_combat:
+        words += " it blocked this combat"  # 506.4: the attackers it blocks (as it last existed, 608.2h)
     if f.attacking_you:
         words += " that's attacking you"
     alternatives: tuple[FilterIR, ...] = ()
@@ -390,7 +392,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
-                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
+                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this or f.blocked_this_combat),
                     mana_value_at_least=mv_min, mana_value_at_most=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
                     combat=tuple(f.combat),
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
@@ -2354,6 +2356,8 @@ class CardLowering:
         return TriggerEvent("to_your_graveyard", "is put into your graveyard from the battlefield")
 
     def event_DiesEvent(self, ev: Any) -> TriggerEvent:
+        if ev.combat:
+            return TriggerEvent("dies_in_combat", "dies during combat")  # 700.4 in the combat phase (506.1)
         return TriggerEvent("dies", "dies")  # 700.4
 
     def event_AttacksAloneEvent(self, ev: Any) -> TriggerEvent:

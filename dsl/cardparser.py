@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '538c39fe742b9827812387aa57018c87f13fe11253611157be344c7c975f445e'
+GRAMMAR = 'fb77e3263a05b03b45d243d617099ec10a2addef5f277818b6758ab10f83b6e8'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -964,6 +964,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'mvparam'),
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_optional', 'optional', '', 'blocked_by_this'),
+    ('__asgn_optional', 'optional', '', 'blocked_this_combat'),
     ('__asgn_optional', 'optional', '', 'attacking_you'),
     ('__asgn_plain', 'plain', '', 'upto'),
     ('__asgn_plain', 'plain', '', 'filter'),
@@ -1209,6 +1210,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_oneormore', 'oneormore', '', 'alts'),
     ('__asgn_optional', 'optional', '', 'ingy'),
+    ('__asgn_optional', 'optional', '', 'combat'),
     ('__asgn_optional', 'optional', '', 'acreature'),
     ('__asgn_optional', 'optional', '', 'opponents'),
     ('__asgn_optional', 'optional', '', 'combat'),
@@ -23307,6 +23309,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F23:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F10:
             while True:
                 q = sk0[p]
@@ -33758,6 +33779,44 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F15:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F23:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F10:
             while True:
                 q = sk0[p]
@@ -35113,7 +35172,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F100:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -35132,12 +35191,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacking', '')
-                q += 9
+                v = (q, 'blocked', '')
+                q += 7
                 p3 = q
                 res4.append(v)
                 q = sk0[p3]
@@ -35146,12 +35205,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'you', '')
-                q += 3
+                v = (q, 'this', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
                 p3 = q
                 res4.append(v)
                 if res4:
@@ -35159,22 +35232,31 @@ class CardParser:
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F10:
+        if ch in _F91:
             while True:
                 p5 = p
                 res6: list[Any] = []
+                r = self.e181_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
                 q = sk0[p5]
                 if q < 0:
                     q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'that', '')
-                q += 4
+                v = (q, 'attacking', '')
+                q += 9
                 p5 = q
                 res6.append(v)
                 q = sk0[p5]
@@ -35183,57 +35265,22 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'targets', '')
-                q += 7
+                v = (q, 'you', '')
+                q += 3
                 p5 = q
                 res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'only', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
-                if q < 0:
-                    q = _WS0(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p5] = q
-                if not (text.startswith('single', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'single', '')
-                q += 6
-                p5 = q
-                res6.append(v)
-                p7 = p5
+                if res6:
+                    return p5, res6
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                p7 = p
                 res8: list[Any] = []
                 q = sk0[p7]
                 if q < 0:
@@ -35241,6 +35288,78 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'targets', '')
+                q += 7
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'only', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
+                if not (text.startswith('single', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'single', '')
+                q += 6
+                p7 = q
+                res8.append(v)
+                p9 = p7
+                res10: list[Any] = []
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
                 m = _RX46(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
@@ -35249,18 +35368,18 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'TypeWord') if s else None
                 q += len(s)
-                p7 = q
+                p9 = q
                 if v:
-                    res8.append(v)
-                if res8:
-                    n = Nt(res8)
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
                     n.rule = 582
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                if res6:
-                    return p5, res6
-                p = p5
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
+                if res8:
+                    return p7, res8
+                p = p7
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -35748,7 +35867,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e181_0(p)
+        r = self.e182_0(p)
         if r is None:
             return None
         q, v = r
@@ -35767,7 +35886,7 @@ class CardParser:
         q += 5
         p = q
         res.append(v)
-        r = self.e182_0(p)
+        r = self.e183_0(p)
         if r is None:
             return None
         q, v = r
@@ -35786,14 +35905,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e183_0(p)
+        r = self.e184_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e184_0(p)
+        r = self.e185_0(p)
         if r is None:
             return None
         q, v = r
@@ -35812,7 +35931,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e185_0(p)
+        r = self.e186_0(p)
         if r is None:
             return None
         q, v = r
@@ -35879,7 +35998,7 @@ class CardParser:
             q += 3
             p5 = q
             res6.append(v)
-            r = self.e186_0(p5)
+            r = self.e187_0(p5)
             if r is None:
                 break
             q, v = r
@@ -35892,7 +36011,7 @@ class CardParser:
         while True:
             p7 = p
             res8: list[Any] = []
-            r = self.e187_0(p7)
+            r = self.e188_0(p7)
             if r is None:
                 break
             q, v = r
@@ -36030,7 +36149,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e188_0(p)
+        r = self.e189_0(p)
         if r is None:
             return None
         q, v = r
@@ -36052,7 +36171,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e189_0(p)
+        r = self.e190_0(p)
         if r is None:
             return None
         q, v = r
@@ -36102,7 +36221,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e190_0(p)
+        r = self.e191_0(p)
         if r is None:
             return None
         q, v = r
@@ -36190,7 +36309,7 @@ class CardParser:
         if res6 and n:
             res.append(n)
         while True:
-            r = self.e191_0(p)
+            r = self.e192_0(p)
             if r is None:
                 break
             q, v = r
@@ -36198,7 +36317,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e192_0(p)
+        r = self.e193_0(p)
         if r is None:
             return None
         q, v = r
@@ -36263,13 +36382,6 @@ class CardParser:
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e193_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e194_0(p)
         if r is None:
             return None
@@ -36291,6 +36403,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e197_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p11 = p
             res12: list[Any] = []
@@ -36306,7 +36425,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e197_0(p11)
+            r = self.e198_0(p11)
             if r is None:
                 break
             q, v = r
@@ -36358,7 +36477,7 @@ class CardParser:
             res += res14
             break
         while True:
-            r = self.e198_0(p)
+            r = self.e199_0(p)
             if r is None:
                 break
             q, v = r
@@ -36390,7 +36509,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e199_0(p)
+        r = self.e200_0(p)
         if r is None:
             return None
         q, v = r
@@ -36426,13 +36545,6 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e200_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e201_0(p)
         if r is None:
             return None
@@ -36440,8 +36552,15 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e202_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
-            r = self.e202_0(p)
+            r = self.e203_0(p)
             if r is None:
                 break
             q, v = r
@@ -36478,14 +36597,14 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e203_0(p)
+        r = self.e204_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e204_0(p)
+        r = self.e205_0(p)
         if r is None:
             return None
         q, v = r
@@ -36765,7 +36884,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e205_0(p)
+        r = self.e206_0(p)
         if r is None:
             return None
         q, v = r
@@ -36799,7 +36918,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e206_0(p3)
+            r = self.e207_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36879,7 +36998,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e207_0(p)
+        r = self.e208_0(p)
         if r is None:
             return None
         q, v = r
@@ -36997,7 +37116,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e208_0(p3)
+            r = self.e209_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37068,7 +37187,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e209_0(p)
+            r = self.e210_0(p)
             if r is None:
                 break
             q, v = r
@@ -37077,7 +37196,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e210_0(p)
+            r = self.e211_0(p)
             if r is None:
                 break
             q, v = r
@@ -37130,7 +37249,7 @@ class CardParser:
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e211_0(p5)
+            r = self.e212_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37373,7 +37492,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e212_0(p3)
+            r = self.e213_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37425,7 +37544,7 @@ class CardParser:
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e213_0(p)
+        r = self.e214_0(p)
         if r is None:
             return None
         q, v = r
@@ -37435,7 +37554,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e214_0(p9)
+            r = self.e215_0(p9)
             if r is None:
                 break
             q, v = r
@@ -37493,7 +37612,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e215_0(p)
+        r = self.e216_0(p)
         if r is None:
             return None
         q, v = r
@@ -37516,7 +37635,7 @@ class CardParser:
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e216_0(p)
+            r = self.e217_0(p)
             if r is None:
                 break
             q, v = r
@@ -37820,7 +37939,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e217_0(p)
+        r = self.e218_0(p)
         if r is None:
             return None
         q, v = r
@@ -37914,7 +38033,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e218_0(p)
+        r = self.e219_0(p)
         if r is None:
             return None
         q, v = r
@@ -38106,7 +38225,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e219_0(p)
+        r = self.e220_0(p)
         if r is None:
             return None
         q, v = r
@@ -38211,7 +38330,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e220_0(p5)
+            r = self.e221_0(p5)
             if r is None:
                 break
             q, v = r
@@ -38287,7 +38406,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e221_0(p)
+        r = self.e222_0(p)
         if r is None:
             return None
         q, v = r
@@ -38424,7 +38543,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e222_0(p)
+        r = self.e223_0(p)
         if r is None:
             return None
         q, v = r
@@ -38443,7 +38562,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e223_0(p)
+        r = self.e224_0(p)
         if r is None:
             return None
         q, v = r
@@ -38501,7 +38620,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e224_0(p)
+        r = self.e225_0(p)
         if r is None:
             return None
         q, v = r
@@ -38888,7 +39007,7 @@ class CardParser:
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e225_0(p5)
+            r = self.e226_0(p5)
             if r is None:
                 break
             q, v = r
@@ -38994,7 +39113,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e226_0(p)
+        r = self.e227_0(p)
         if r is None:
             return None
         q, v = r
@@ -39212,14 +39331,14 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e227_0(p)
+        r = self.e228_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e228_0(p)
+        r = self.e229_0(p)
         if r is None:
             return None
         q, v = r
@@ -39681,7 +39800,7 @@ class CardParser:
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e229_0(p)
+        r = self.e230_0(p)
         if r is None:
             return None
         q, v = r
@@ -39727,7 +39846,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e230_0(p)
+        r = self.e231_0(p)
         if r is None:
             return None
         q, v = r
@@ -39896,7 +40015,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e231_0(p)
+        r = self.e232_0(p)
         if r is None:
             return None
         q, v = r
@@ -39966,7 +40085,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e232_0(p)
+        r = self.e233_0(p)
         if r is None:
             return None
         q, v = r
@@ -40027,7 +40146,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e233_0(p3)
+            r = self.e234_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40094,7 +40213,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e234_0(p3)
+            r = self.e235_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40128,7 +40247,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e235_0(p)
+        r = self.e236_0(p)
         if r is None:
             return None
         q, v = r
@@ -40174,7 +40293,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e236_0(p1)
+            r = self.e237_0(p1)
             if r is None:
                 break
             q, v = r
@@ -40223,7 +40342,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e237_0(p)
+        r = self.e238_0(p)
         if r is None:
             return None
         q, v = r
@@ -40334,7 +40453,7 @@ class CardParser:
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e238_0(p)
+        r = self.e239_0(p)
         if r is None:
             return None
         q, v = r
@@ -40365,7 +40484,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e239_0(p)
+        r = self.e240_0(p)
         if r is None:
             return None
         q, v = r
@@ -40473,7 +40592,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e240_0(p)
+        r = self.e241_0(p)
         if r is None:
             return None
         q, v = r
@@ -40481,7 +40600,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e241_0(p)
+            r = self.e242_0(p)
             if r is None:
                 break
             q, v = r
@@ -40489,7 +40608,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e242_0(p)
+        r = self.e243_0(p)
         if r is None:
             return None
         q, v = r
@@ -40497,7 +40616,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e243_0(p)
+            r = self.e244_0(p)
             if r is None:
                 break
             q, v = r
@@ -40508,7 +40627,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e244_0(p5)
+            r = self.e245_0(p5)
             if r is None:
                 break
             q, v = r
@@ -40736,7 +40855,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e245_0(p1)
+                r = self.e246_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41453,7 +41572,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e246_0(p)
+        r = self.e247_0(p)
         if r is None:
             return None
         q, v = r
@@ -41698,7 +41817,7 @@ class CardParser:
                 p9 = q
                 res10.append(v)
                 while True:
-                    r = self.e247_0(p9)
+                    r = self.e248_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -42148,7 +42267,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e248_0(p3)
+                r = self.e249_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42244,7 +42363,7 @@ class CardParser:
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e249_0(p9)
+                    r = self.e250_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -42379,7 +42498,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e250_0(p17)
+                    r = self.e251_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -42717,7 +42836,7 @@ class CardParser:
             while True:
                 p35 = p
                 res36: list[Any] = []
-                r = self.e251_0(p35)
+                r = self.e252_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42949,7 +43068,7 @@ class CardParser:
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e252_0(p1)
+                r = self.e253_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43433,7 +43552,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e253_0(p1)
+                r = self.e254_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43829,7 +43948,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e254_0(p3)
+                r = self.e255_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43892,7 +44011,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e255_0(p1)
+                    r = self.e256_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -44066,7 +44185,7 @@ class CardParser:
                 q += 3
                 p5 = q
                 res6.append(v)
-                r = self.e256_0(p5)
+                r = self.e257_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44480,7 +44599,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e257_0(p)
+            r = self.e258_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -44539,7 +44658,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e258_0(p1)
+                r = self.e259_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44660,7 +44779,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e259_0(p1)
+                r = self.e260_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44998,7 +45117,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e260_0(p)
+            r = self.e261_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45261,7 +45380,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e261_0(p1)
+                r = self.e262_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46036,7 +46155,7 @@ class CardParser:
                 p27 = q
                 res28.append(v)
                 while True:
-                    r = self.e262_0(p27)
+                    r = self.e263_0(p27)
                     if r is None:
                         break
                     q, v = r
@@ -46044,7 +46163,7 @@ class CardParser:
                     if v is not None:
                         res28.append(v)
                     break
-                r = self.e263_0(p27)
+                r = self.e264_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46119,7 +46238,7 @@ class CardParser:
                 q += 7
                 p31 = q
                 res32.append(v)
-                r = self.e264_0(p31)
+                r = self.e265_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46299,7 +46418,7 @@ class CardParser:
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e265_0(p43)
+                r = self.e266_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46308,7 +46427,7 @@ class CardParser:
                 p43 = q
                 if v:
                     res44.append(v)
-                r = self.e266_0(p43)
+                r = self.e267_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46358,7 +46477,7 @@ class CardParser:
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e267_0(p49)
+                r = self.e268_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46392,7 +46511,7 @@ class CardParser:
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e268_0(p49)
+                r = self.e269_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46443,7 +46562,7 @@ class CardParser:
                 if res58 and n:
                     res56.append(n)
                 while True:
-                    r = self.e269_0(p55)
+                    r = self.e270_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -46468,7 +46587,7 @@ class CardParser:
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e270_0(p55)
+                r = self.e271_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46480,7 +46599,7 @@ class CardParser:
                 while True:
                     p61 = p55
                     res62: list[Any] = []
-                    r = self.e271_0(p61)
+                    r = self.e272_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -46652,7 +46771,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e272_0(p3) is None:
+                if self.e273_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -47127,7 +47246,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e273_0(p1)
+                r = self.e274_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47553,7 +47672,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e274_0(p1)
+                r = self.e275_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47720,7 +47839,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e275_0(p11)
+                r = self.e276_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47732,7 +47851,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e276_0(p13)
+                    r = self.e277_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -47845,7 +47964,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e277_0(p19)
+                    r = self.e278_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -48042,7 +48161,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e278_0(p29)
+                r = self.e279_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48342,7 +48461,7 @@ class CardParser:
                 q += 2
                 p39 = q
                 res40.append(v)
-                r = self.e279_0(p39)
+                r = self.e280_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48409,7 +48528,7 @@ class CardParser:
                 q += 4
                 p41 = q
                 res42.append(v)
-                r = self.e280_0(p41)
+                r = self.e281_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48462,7 +48581,7 @@ class CardParser:
                 q += 5
                 p43 = q
                 res44.append(v)
-                r = self.e281_0(p43)
+                r = self.e282_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48515,7 +48634,7 @@ class CardParser:
                 q += 5
                 p45 = q
                 res46.append(v)
-                r = self.e282_0(p45)
+                r = self.e283_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48552,7 +48671,7 @@ class CardParser:
                 q += 6
                 p45 = q
                 res46.append(v)
-                r = self.e283_0(p45)
+                r = self.e284_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49186,7 +49305,7 @@ class CardParser:
                 while True:
                     p61 = p59
                     res62: list[Any] = []
-                    r = self.e284_0(p61)
+                    r = self.e285_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -49504,7 +49623,7 @@ class CardParser:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                r = self.e285_0(p75)
+                r = self.e286_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49649,7 +49768,7 @@ class CardParser:
             while True:
                 p81 = p
                 res82: list[Any] = []
-                r = self.e286_0(p81)
+                r = self.e287_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49719,7 +49838,7 @@ class CardParser:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                r = self.e287_0(p85)
+                r = self.e288_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49867,7 +49986,7 @@ class CardParser:
             while True:
                 p91 = p
                 res92: list[Any] = []
-                r = self.e288_0(p91)
+                r = self.e289_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50070,7 +50189,7 @@ class CardParser:
             while True:
                 p105 = p
                 res106: list[Any] = []
-                r = self.e289_0(p105)
+                r = self.e290_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50079,7 +50198,7 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                r = self.e290_0(p105)
+                r = self.e291_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50104,7 +50223,7 @@ class CardParser:
             while True:
                 p107 = p
                 res108: list[Any] = []
-                r = self.e291_0(p107)
+                r = self.e292_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50113,7 +50232,7 @@ class CardParser:
                 p107 = q
                 if v:
                     res108.append(v)
-                r = self.e292_0(p107)
+                r = self.e293_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50296,7 +50415,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e293_0(p109)
+                r = self.e294_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50607,7 +50726,7 @@ class CardParser:
                 q += 6
                 p125 = q
                 res126.append(v)
-                r = self.e294_0(p125)
+                r = self.e295_0(p125)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51542,7 +51661,7 @@ class CardParser:
                 while True:
                     p155 = p153
                     res156: list[Any] = []
-                    r = self.e295_0(p155)
+                    r = self.e296_0(p155)
                     if r is None:
                         break
                     q, v = r
@@ -51592,7 +51711,7 @@ class CardParser:
                 q += 6
                 p153 = q
                 res154.append(v)
-                r = self.e296_0(p153)
+                r = self.e297_0(p153)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51963,7 +52082,7 @@ class CardParser:
                 p165 = p167
                 if res168 and n:
                     res166.append(n)
-                r = self.e297_0(p165)
+                r = self.e298_0(p165)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52472,7 +52591,7 @@ class CardParser:
                 q += 7
                 p189 = q
                 res190.append(v)
-                r = self.e298_0(p189)
+                r = self.e299_0(p189)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52548,14 +52667,14 @@ class CardParser:
                 while True:
                     p195 = p189
                     res196: list[Any] = []
-                    r = self.e299_0(p195)
+                    r = self.e300_0(p195)
                     if r is None:
                         break
                     q, v = r
                     p195 = q
                     if v:
                         res196.append(v)
-                    r = self.e300_0(p195)
+                    r = self.e301_0(p195)
                     if r is None:
                         break
                     q, v = r
@@ -52565,7 +52684,7 @@ class CardParser:
                     p189 = p195
                     res190 += res196
                     break
-                r = self.e301_0(p189)
+                r = self.e302_0(p189)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52603,7 +52722,7 @@ class CardParser:
                     q += 4
                     p197 = q
                     res198.append(v)
-                    r = self.e302_0(p197)
+                    r = self.e303_0(p197)
                     if r is None:
                         break
                     q, v = r
@@ -52616,7 +52735,7 @@ class CardParser:
                 while True:
                     p199 = p189
                     res200: list[Any] = []
-                    r = self.e303_0(p199)
+                    r = self.e304_0(p199)
                     if r is None:
                         break
                     q, v = r
@@ -52911,7 +53030,7 @@ class CardParser:
             while True:
                 p209 = p
                 res210: list[Any] = []
-                r = self.e304_0(p209)
+                r = self.e305_0(p209)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53156,7 +53275,7 @@ class CardParser:
                 ch = ch0
                 break
             while True:
-                r = self.e305_0(p19)
+                r = self.e306_0(p19)
                 if r is None:
                     break
                 q, v = r
@@ -53365,16 +53484,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e306_1(p1) is None:
-                break
-            while True:
-                r = self.e307_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e307_1(p1) is None:
                 break
             while True:
                 r = self.e308_1(p1)
@@ -53395,9 +53505,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e310_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e310_1(p3)
+                r = self.e311_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -53419,7 +53538,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e311_1(p5)
+                    r = self.e312_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -53435,14 +53554,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e312_1(p7)
+                r = self.e313_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e313_1(p7)
+                r = self.e314_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -53452,7 +53571,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e314_1(p1)
+            r = self.e315_1(p1)
             if r is None:
                 break
             q, v = r
@@ -53462,7 +53581,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e315_1(p)
+        r = self.e316_1(p)
         if r is None:
             return None
         q, v = r
@@ -53472,9 +53591,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e316_1(p9) is None:
+            if self.e317_1(p9) is None:
                 break
-            r = self.e317_1(p9)
+            r = self.e318_1(p9)
             if r is None:
                 break
             q, v = r
@@ -53550,7 +53669,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e318_1(p9)
+                r = self.e319_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53559,7 +53678,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e319_1(p9)
+                r = self.e320_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53600,7 +53719,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e320_1(p21)
+                    r = self.e321_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -53614,7 +53733,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e321_1(p9)
+                r = self.e322_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53623,7 +53742,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e322_1(p9)
+                r = self.e323_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53816,7 +53935,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e323_0(p)
+                r = self.e324_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53829,7 +53948,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e324_0(p)
+                r = self.e325_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53842,7 +53961,7 @@ class CardParser:
                 break
         if ch in _F84:
             while True:
-                r = self.e325_0(p)
+                r = self.e326_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53855,7 +53974,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e326_0(p)
+                r = self.e327_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53884,7 +54003,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F85:
             while True:
-                r = self.e327_0(p)
+                r = self.e328_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53897,7 +54016,7 @@ class CardParser:
                 break
         if ch in _F87:
             while True:
-                r = self.e328_0(p)
+                r = self.e329_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53942,7 +54061,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e329_0(p1)
+                r = self.e330_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53960,7 +54079,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e330_0(p3)
+                r = self.e331_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53969,11 +54088,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e331_0(p3) is None:
+                if self.e332_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e332_0(p3)
+                r = self.e333_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54210,10 +54329,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith("that's", q)):
+        if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, "that's", '')
-        q += 6
+        v = (q, 'it', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -54221,6 +54340,27 @@ class CardParser:
         return q, n
 
     def e181_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith("that's", q)):
+            return p, None
+        v = (q, "that's", '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 943
+        return q, n
+
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54238,7 +54378,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e333_0(p1)
+                r = self.e334_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54361,7 +54501,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54532,7 +54672,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 943
+                    n.rule = 944
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54563,7 +54703,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 944
+                    n.rule = 945
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -54574,7 +54714,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54610,7 +54750,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 945
+                    n.rule = 946
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54655,7 +54795,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 946
+                    n.rule = 947
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54713,7 +54853,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54744,7 +54884,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 947
+                    n.rule = 948
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54789,7 +54929,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 948
+                    n.rule = 949
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54821,7 +54961,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e334_0(p5)
+                r = self.e335_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54839,7 +54979,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e335_0(p9) is None:
+                if self.e336_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -54861,7 +55001,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 949
+                    n.rule = 950
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54872,7 +55012,7 @@ class CardParser:
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54906,7 +55046,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 950
+                    n.rule = 951
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54937,7 +55077,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 951
+                    n.rule = 952
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54960,7 +55100,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 952
+                    n.rule = 953
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54970,7 +55110,7 @@ class CardParser:
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55001,7 +55141,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 953
+                    n.rule = 954
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55033,7 +55173,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e336_0(p1)
+                r = self.e337_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55062,7 +55202,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 954
+                    n.rule = 955
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -55072,7 +55212,7 @@ class CardParser:
                 break
         return None
 
-    def e187_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55090,10 +55230,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 955
+        n.rule = 956
         return q, n
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55146,7 +55286,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 956
+                    n.rule = 957
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55156,7 +55296,7 @@ class CardParser:
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55210,7 +55350,7 @@ class CardParser:
                 break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55325,7 +55465,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 957
+                    n.rule = 958
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55351,7 +55491,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 958
+                    n.rule = 959
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55387,7 +55527,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 959
+                    n.rule = 960
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -55412,7 +55552,7 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55430,10 +55570,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 960
+        n.rule = 961
         return q, n
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -55451,10 +55591,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 961
+        n.rule = 962
         return p, n
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -55472,10 +55612,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 962
+        n.rule = 963
         return p, n
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -55503,10 +55643,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 963
+        n.rule = 964
         return p, n
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -55538,10 +55678,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 964
+        n.rule = 965
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55595,7 +55735,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -55636,10 +55776,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 965
+        n.rule = 966
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55698,7 +55838,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 966
+                    n.rule = 967
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55764,7 +55904,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 967
+                    n.rule = 968
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -55774,7 +55914,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55792,7 +55932,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e337_0(p1)
+                r = self.e338_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55866,7 +56006,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e338_0(p3)
+                r = self.e339_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55924,7 +56064,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 968
+                    n.rule = 969
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55950,11 +56090,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 969
+                    n.rule = 970
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e339_0(p7)
+                r = self.e340_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55975,7 +56115,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 970
+                        n.rule = 971
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -55989,7 +56129,7 @@ class CardParser:
                 break
         return None
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56042,7 +56182,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 971
+                    n.rule = 972
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56052,7 +56192,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56088,7 +56228,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 972
+                    n.rule = 973
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56175,7 +56315,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 973
+                    n.rule = 974
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56271,11 +56411,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 974
+                    n.rule = 975
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e340_0(p9)
+                r = self.e341_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56291,7 +56431,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56309,7 +56449,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e341_0(p1)
+                r = self.e342_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56352,7 +56492,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 975
+                    n.rule = 976
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -56362,7 +56502,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56416,7 +56556,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56447,7 +56587,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 976
+                    n.rule = 977
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56466,7 +56606,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e342_0(p1)
+                    r = self.e343_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -56525,7 +56665,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e343_0(p5)
+                r = self.e344_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56573,7 +56713,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e344_0(p1)
+                r = self.e345_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56584,7 +56724,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 977
+                    n.rule = 978
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -56607,7 +56747,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e345_0(p3)
+                r = self.e346_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56618,14 +56758,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 977
+                    n.rule = 978
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56712,7 +56852,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 978
+                    n.rule = 979
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56757,7 +56897,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 979
+                    n.rule = 980
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -56796,7 +56936,7 @@ class CardParser:
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -56847,7 +56987,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 980
+        n.rule = 981
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -56937,18 +57077,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 981
+                    n.rule = 982
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 982
+                    n.rule = 983
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 983
+                    n.rule = 984
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56963,7 +57103,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 983
+                    n.rule = 984
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57007,7 +57147,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 984
+            n.rule = 985
         p = p1
         if res2 and n:
             res.append(n)
@@ -57026,10 +57166,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 985
+        n.rule = 986
         return p, n
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57047,7 +57187,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e346_0(p1)
+                r = self.e347_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57111,14 +57251,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 986
+                    n.rule = 987
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e347_0(p7)
+                    r = self.e348_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -57159,7 +57299,7 @@ class CardParser:
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57177,10 +57317,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 987
+        n.rule = 988
         return q, n
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57198,7 +57338,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e348_0(p1)
+                r = self.e349_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57272,7 +57412,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e349_0(p3)
+                r = self.e350_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57302,7 +57442,7 @@ class CardParser:
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57320,7 +57460,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e350_0(p1)
+                r = self.e351_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57366,7 +57506,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e351_0(p3)
+                r = self.e352_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57424,7 +57564,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57478,7 +57618,7 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57496,10 +57636,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 988
+        n.rule = 989
         return q, n
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -57522,7 +57662,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e352_0(p1)
+            r = self.e353_0(p1)
             if r is None:
                 p = c
                 break
@@ -57530,7 +57670,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e353_0(p1)
+            r = self.e354_0(p1)
             if r is None:
                 p = c
                 break
@@ -57544,7 +57684,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57562,10 +57702,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 989
+        n.rule = 990
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57583,7 +57723,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e354_0(p1)
+                r = self.e355_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57615,7 +57755,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e355_0(p3)
+                r = self.e356_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57747,18 +57887,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 990
+                    n.rule = 991
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 991
+                    n.rule = 992
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 992
+                    n.rule = 993
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57794,7 +57934,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 993
+                    n.rule = 994
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57814,12 +57954,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 994
+                    n.rule = 995
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 992
+                    n.rule = 993
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57855,7 +57995,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 995
+                    n.rule = 996
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -57875,19 +58015,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 996
+                    n.rule = 997
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 992
+                    n.rule = 993
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57905,7 +58045,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 997
+        n.rule = 998
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -57937,12 +58077,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 998
+                    n.rule = 999
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 999
+                    n.rule = 1000
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57962,19 +58102,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1000
+                    n.rule = 1001
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 999
+                    n.rule = 1000
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58029,7 +58169,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1001
+                    n.rule = 1002
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58054,7 +58194,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58108,7 +58248,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58162,7 +58302,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58180,10 +58320,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1002
+        n.rule = 1003
         return q, n
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58237,7 +58377,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58271,7 +58411,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1003
+                    n.rule = 1004
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58315,7 +58455,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1004
+                    n.rule = 1005
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -58326,7 +58466,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58413,7 +58553,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1005
+                    n.rule = 1006
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -58452,7 +58592,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58524,7 +58664,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58578,7 +58718,7 @@ class CardParser:
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58632,7 +58772,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58686,12 +58826,12 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e356_0(p)
+            r = self.e357_0(p)
             if r is None:
                 p = c
                 break
@@ -58713,7 +58853,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 1006
+                n.rule = 1007
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -58722,7 +58862,7 @@ class CardParser:
             break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58776,7 +58916,7 @@ class CardParser:
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58891,7 +59031,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1007
+                    n.rule = 1008
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58950,7 +59090,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1008
+                    n.rule = 1009
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58989,7 +59129,7 @@ class CardParser:
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59004,7 +59144,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e357_0(p)
+            r = self.e358_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59030,7 +59170,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1009
+                    n.rule = 1010
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -59040,7 +59180,7 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59107,7 +59247,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1010
+                    n.rule = 1011
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59152,7 +59292,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1011
+                    n.rule = 1012
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59219,7 +59359,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59237,10 +59377,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1012
+        n.rule = 1013
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59274,7 +59414,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e358_0(p)
+            r = self.e359_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59287,7 +59427,7 @@ class CardParser:
             break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59340,7 +59480,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1013
+                    n.rule = 1014
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59369,7 +59509,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1014
+                    n.rule = 1015
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -59400,7 +59540,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1015
+                    n.rule = 1016
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -59423,7 +59563,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1016
+                    n.rule = 1017
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -59433,7 +59573,7 @@ class CardParser:
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59451,10 +59591,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1017
+        n.rule = 1018
         return q, n
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59508,7 +59648,7 @@ class CardParser:
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59562,7 +59702,7 @@ class CardParser:
                 break
         return None
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59616,7 +59756,7 @@ class CardParser:
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59647,7 +59787,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1018
+                    n.rule = 1019
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59677,7 +59817,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1019
+                        n.rule = 1020
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -59705,7 +59845,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1020
+                n.rule = 1021
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -59735,7 +59875,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1021
+                    n.rule = 1022
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -59749,7 +59889,7 @@ class CardParser:
             break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59767,10 +59907,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1022
+        n.rule = 1023
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59813,10 +59953,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1023
+        n.rule = 1024
         return p, n
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59847,7 +59987,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1024
+                    n.rule = 1025
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59866,7 +60006,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e359_0(p5)
+                    r = self.e360_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -59901,7 +60041,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e360_0(p9)
+                r = self.e361_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59942,19 +60082,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1025
+                    n.rule = 1026
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1026
+                    n.rule = 1027
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1027
+                    n.rule = 1028
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -59964,7 +60104,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59982,10 +60122,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1028
+        n.rule = 1029
         return q, n
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60003,10 +60143,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1029
+        n.rule = 1030
         return q, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60037,7 +60177,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1030
+                    n.rule = 1031
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60090,7 +60230,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1031
+                    n.rule = 1032
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -60152,7 +60292,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1032
+                    n.rule = 1033
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -60177,7 +60317,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1033
+                    n.rule = 1034
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -60188,7 +60328,7 @@ class CardParser:
                 break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60217,7 +60357,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1034
+                    n.rule = 1035
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -60319,19 +60459,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1035
+                    n.rule = 1036
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1036
+                    n.rule = 1037
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1037
+                    n.rule = 1038
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -60341,7 +60481,7 @@ class CardParser:
                 break
         return None
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60383,7 +60523,7 @@ class CardParser:
                 break
         return None
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60401,7 +60541,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1038
+        n.rule = 1039
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -60441,14 +60581,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1039
+            n.rule = 1040
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e361_0(p3)
+            r = self.e362_0(p3)
             if r is None:
                 break
             q, v = r
@@ -60473,7 +60613,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1040
+        n.rule = 1041
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -60483,7 +60623,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e362_0(p)
+            r = self.e363_0(p)
             if r is None:
                 break
             q, v = r
@@ -60514,14 +60654,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1041
+            n.rule = 1042
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e363_0(p3)
+            r = self.e364_0(p3)
             if r is None:
                 break
             q, v = r
@@ -60558,10 +60698,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1042
+        n.rule = 1043
         return p, n
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60579,7 +60719,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1043
+        n.rule = 1044
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -60607,7 +60747,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1044
+            n.rule = 1045
         p = p1
         if res2 and n:
             res.append(n)
@@ -60622,12 +60762,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1045
+            n.rule = 1046
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e364_0(p)
+            r = self.e365_0(p)
             if r is None:
                 break
             q, v = r
@@ -60638,10 +60778,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1046
+        n.rule = 1047
         return p, n
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60675,7 +60815,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e365_0(p)
+            r = self.e366_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -60688,7 +60828,7 @@ class CardParser:
             break
         return None
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60742,7 +60882,7 @@ class CardParser:
                 break
         return None
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60760,10 +60900,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1047
+        n.rule = 1048
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60781,10 +60921,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1048
+        n.rule = 1049
         return q, n
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60802,10 +60942,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1049
+        n.rule = 1050
         return q, n
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60823,10 +60963,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1050
+        n.rule = 1051
         return q, n
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60844,10 +60984,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1051
+        n.rule = 1052
         return q, n
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60995,7 +61135,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1052
+                    n.rule = 1053
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61054,7 +61194,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1053
+                    n.rule = 1054
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61065,7 +61205,7 @@ class CardParser:
                 break
         return None
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61083,27 +61223,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1054
-        return q, n
-
-    def e260_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'your', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1055
         return q, n
 
@@ -61118,9 +61237,9 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'this', '')
+        v = (q, 'your', '')
         q += 4
         if v is None:
             return q, None
@@ -61139,10 +61258,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'creature', '')
-        q += 8
+        v = (q, 'this', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -61150,6 +61269,27 @@ class CardParser:
         return q, n
 
     def e263_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'creature', '')
+        q += 8
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1058
+        return q, n
+
+    def e264_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61190,10 +61330,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1059
         return p, n
 
-    def e264_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61247,7 +61387,7 @@ class CardParser:
                 break
         return None
 
-    def e265_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61301,7 +61441,7 @@ class CardParser:
                 break
         return None
 
-    def e266_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61319,7 +61459,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e366_0(p1)
+                r = self.e367_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61341,7 +61481,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1059
+                    n.rule = 1060
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61372,7 +61512,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1060
+                    n.rule = 1061
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61397,7 +61537,7 @@ class CardParser:
                 break
         return None
 
-    def e267_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61431,7 +61571,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e367_0(p)
+            r = self.e368_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -61444,7 +61584,7 @@ class CardParser:
             break
         return None
 
-    def e268_0(self, p: int) -> Any:
+    def e269_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61485,10 +61625,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1062
         return p, n
 
-    def e269_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61506,7 +61646,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e368_0(p1)
+                r = self.e369_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61574,7 +61714,7 @@ class CardParser:
                 break
         return None
 
-    def e270_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61615,10 +61755,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1063
         return p, n
 
-    def e271_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61636,10 +61776,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1063
+        n.rule = 1064
         return q, n
 
-    def e272_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -61666,7 +61806,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e273_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61684,62 +61824,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1064
+        n.rule = 1065
         return q, n
-
-    def e274_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e275_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -61796,6 +61882,60 @@ class CardParser:
         return None
 
     def e276_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e277_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61813,10 +61953,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1065
+        n.rule = 1066
         return q, n
 
-    def e277_0(self, p: int) -> Any:
+    def e278_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61847,7 +61987,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1066
+                    n.rule = 1067
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61914,14 +62054,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1067
+                n.rule = 1068
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e369_0(p9)
+                r = self.e370_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -61961,50 +62101,6 @@ class CardParser:
             ch = None  # moved on: no guess about the next alternative
             break
         return None
-
-    def e278_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1068
-        return p, n
 
     def e279_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -62095,6 +62191,50 @@ class CardParser:
         return p, n
 
     def e281_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1071
+        return p, n
+
+    def e282_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62130,7 +62270,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1071
+                    n.rule = 1072
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62217,7 +62357,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1072
+                    n.rule = 1073
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62270,7 +62410,7 @@ class CardParser:
                 break
         return None
 
-    def e282_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62311,10 +62451,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1074
         return p, n
 
-    def e283_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62350,7 +62490,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1074
+                    n.rule = 1075
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62423,7 +62563,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1075
+                    n.rule = 1076
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -62471,12 +62611,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1076
+                    n.rule = 1077
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1077
+                    n.rule = 1078
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62496,19 +62636,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1078
+                    n.rule = 1079
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1077
+                    n.rule = 1078
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e284_0(self, p: int) -> Any:
+    def e285_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62526,62 +62666,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1079
+        n.rule = 1080
         return q, n
-
-    def e285_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e286_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -62616,25 +62702,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -62648,25 +62715,6 @@ class CardParser:
                     ch = ch0
                     break
                 v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -62952,6 +63000,98 @@ class CardParser:
         return None
 
     def e290_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e291_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62992,10 +63132,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1081
         return p, n
 
-    def e291_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63049,7 +63189,7 @@ class CardParser:
                 break
         return None
 
-    def e292_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63090,10 +63230,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1082
         return p, n
 
-    def e293_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63147,7 +63287,7 @@ class CardParser:
                 break
         return None
 
-    def e294_0(self, p: int) -> Any:
+    def e295_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63183,7 +63323,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1082
+                    n.rule = 1083
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63227,7 +63367,7 @@ class CardParser:
                 break
         return None
 
-    def e295_0(self, p: int) -> Any:
+    def e296_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -63245,10 +63385,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1083
+        n.rule = 1084
         return q, n
 
-    def e296_0(self, p: int) -> Any:
+    def e297_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63302,7 +63442,7 @@ class CardParser:
                 break
         return None
 
-    def e297_0(self, p: int) -> Any:
+    def e298_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63356,7 +63496,7 @@ class CardParser:
                 break
         return None
 
-    def e298_0(self, p: int) -> Any:
+    def e299_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63410,7 +63550,7 @@ class CardParser:
                 break
         return None
 
-    def e299_0(self, p: int) -> Any:
+    def e300_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -63432,10 +63572,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1084
+        n.rule = 1085
         return p, n
 
-    def e300_0(self, p: int) -> Any:
+    def e301_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -63458,7 +63598,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e370_0(p1)
+            r = self.e371_0(p1)
             if r is None:
                 p = c
                 break
@@ -63472,7 +63612,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e301_0(self, p: int) -> Any:
+    def e302_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63500,10 +63640,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1085
+        n.rule = 1086
         return p, n
 
-    def e302_0(self, p: int) -> Any:
+    def e303_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63544,10 +63684,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1087
         return p, n
 
-    def e303_0(self, p: int) -> Any:
+    def e304_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -63565,10 +63705,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1087
+        n.rule = 1088
         return q, n
 
-    def e304_0(self, p: int) -> Any:
+    def e305_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63622,7 +63762,7 @@ class CardParser:
                 break
         return None
 
-    def e305_0(self, p: int) -> Any:
+    def e306_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -63640,7 +63780,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1088
+        n.rule = 1089
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -63661,7 +63801,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e371_1(p1)
+                r = self.e372_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63677,7 +63817,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1089
+                    n.rule = 1090
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63738,7 +63878,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1089
+                    n.rule = 1090
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63815,7 +63955,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1089
+                    n.rule = 1090
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63879,7 +64019,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1089
+                    n.rule = 1090
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63936,7 +64076,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e372_1(p21)
+                r = self.e373_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63980,7 +64120,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1089
+                    n.rule = 1090
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64057,7 +64197,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1089
+                    n.rule = 1090
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64163,7 +64303,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1089
+                    n.rule = 1090
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64234,7 +64374,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e373_1(p41)
+                r = self.e374_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64278,14 +64418,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1089
+                    n.rule = 1090
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e306_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64504,20 +64644,10 @@ class CardParser:
                 break
         return None
 
-    def e307_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e374_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e375_1(p)
             if r is None:
@@ -64528,24 +64658,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e308_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e376_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e377_1(p)
             if r is None:
                 p = c
                 break
@@ -64557,6 +64671,32 @@ class CardParser:
         return None
 
     def e309_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e377_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e378_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e310_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -64577,7 +64717,7 @@ class CardParser:
         n.rule = 560
         return q, n
 
-    def e310_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64612,7 +64752,7 @@ class CardParser:
         n.rule = 561
         return p, n
 
-    def e311_1(self, p: int) -> Any:
+    def e312_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64647,7 +64787,7 @@ class CardParser:
         n.rule = 562
         return p, n
 
-    def e312_1(self, p: int) -> Any:
+    def e313_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64682,7 +64822,7 @@ class CardParser:
         n.rule = 563
         return p, n
 
-    def e313_1(self, p: int) -> Any:
+    def e314_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -64705,7 +64845,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e378_1(p1)
+            r = self.e379_1(p1)
             if r is None:
                 p = c
                 break
@@ -64717,23 +64857,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e314_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e379_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e315_1(self, p: int) -> Any:
@@ -64754,6 +64877,23 @@ class CardParser:
         return p, res
 
     def e316_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e381_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e317_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64953,6 +65093,44 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F15:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F23:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F10:
             while True:
                 q = sk1[p]
@@ -65050,13 +65228,13 @@ class CardParser:
                 break
         return None
 
-    def e317_1(self, p: int) -> Any:
+    def e318_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e381_1(p)
+            r = self.e382_1(p)
             if r is None:
                 p = c
                 break
@@ -65067,7 +65245,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e318_1(self, p: int) -> Any:
+    def e319_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65085,7 +65263,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e382_1(p1)
+                r = self.e383_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65244,7 +65422,7 @@ class CardParser:
                 break
         return None
 
-    def e319_1(self, p: int) -> Any:
+    def e320_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65318,7 +65496,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e383_1(p1)
+                r = self.e384_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65644,7 +65822,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e384_1(p17)
+                r = self.e385_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65761,7 +65939,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e385_1(p25)
+                r = self.e386_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66218,7 +66396,7 @@ class CardParser:
                 break
         return None
 
-    def e320_1(self, p: int) -> Any:
+    def e321_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -66262,7 +66440,7 @@ class CardParser:
         n.rule = 581
         return p, n
 
-    def e321_1(self, p: int) -> Any:
+    def e322_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -66280,7 +66458,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e386_1(p1)
+                r = self.e387_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66308,11 +66486,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F91:
+        if ch in _F100:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e387_1(p3)
+                r = self.e388_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66327,12 +66505,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p3] = q
-                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacking', '')
-                q += 9
+                v = (q, 'blocked', '')
+                q += 7
                 p3 = q
                 res4.append(v)
                 q = sk1[p3]
@@ -66341,12 +66519,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p3] = q
-                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'you', '')
-                q += 3
+                v = (q, 'this', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
                 p3 = q
                 res4.append(v)
                 if res4:
@@ -66354,22 +66546,31 @@ class CardParser:
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F10:
+        if ch in _F91:
             while True:
                 p5 = p
                 res6: list[Any] = []
+                r = self.e389_1(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
                 q = sk1[p5]
                 if q < 0:
                     q = _WS1(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'that', '')
-                q += 4
+                v = (q, 'attacking', '')
+                q += 9
                 p5 = q
                 res6.append(v)
                 q = sk1[p5]
@@ -66378,57 +66579,22 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p5] = q
-                if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'targets', '')
-                q += 7
+                v = (q, 'you', '')
+                q += 3
                 p5 = q
                 res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'only', '')
-                q += 4
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
-                if q < 0:
-                    q = _WS1(text, p5).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p5] = q
-                if not (text.startswith('single', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'single', '')
-                q += 6
-                p5 = q
-                res6.append(v)
-                p7 = p5
+                if res6:
+                    return p5, res6
+                p = p5
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                p7 = p
                 res8: list[Any] = []
                 q = sk1[p7]
                 if q < 0:
@@ -66436,6 +66602,78 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p7] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                q = sk1[p7]
+                if q < 0:
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
+                if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'targets', '')
+                q += 7
+                p7 = q
+                res8.append(v)
+                q = sk1[p7]
+                if q < 0:
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
+                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'only', '')
+                q += 4
+                p7 = q
+                res8.append(v)
+                q = sk1[p7]
+                if q < 0:
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p7 = q
+                res8.append(v)
+                q = sk1[p7]
+                if q < 0:
+                    q = _WS1(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p7] = q
+                if not (text.startswith('single', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'single', '')
+                q += 6
+                p7 = q
+                res8.append(v)
+                p9 = p7
+                res10: list[Any] = []
+                q = sk1[p9]
+                if q < 0:
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
                 m = _RX46(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
@@ -66444,23 +66682,23 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'TypeWord') if s else None
                 q += len(s)
-                p7 = q
+                p9 = q
                 if v:
-                    res8.append(v)
-                if res8:
-                    n = Nt(res8)
+                    res10.append(v)
+                if res10:
+                    n = Nt(res10)
                     n.rule = 582
-                p5 = p7
-                if res8 and n:
-                    res6.append(n)
-                if res6:
-                    return p5, res6
-                p = p5
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
+                if res8:
+                    return p7, res8
+                p = p7
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e322_1(self, p: int) -> Any:
+    def e323_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -66706,7 +66944,7 @@ class CardParser:
                 break
         return None
 
-    def e323_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66738,10 +66976,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1091
         return p, n
 
-    def e324_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -66763,10 +67001,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1092
         return p, n
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -66788,10 +67026,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1093
         return p, n
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66821,10 +67059,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1094
         return p, n
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66856,10 +67094,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1095
         return p, n
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66891,10 +67129,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1095
+        n.rule = 1096
         return p, n
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66926,10 +67164,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1096
+        n.rule = 1097
         return p, n
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66959,10 +67197,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1097
+        n.rule = 1098
         return p, n
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -67000,7 +67238,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67032,10 +67270,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1098
+        n.rule = 1099
         return p, n
 
-    def e333_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67053,10 +67291,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1100
         return q, n
 
-    def e334_0(self, p: int) -> Any:
+    def e335_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67085,7 +67323,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1100
+                    n.rule = 1101
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67107,7 +67345,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1101
+                n.rule = 1102
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -67117,7 +67355,7 @@ class CardParser:
             break
         return None
 
-    def e335_0(self, p: int) -> Any:
+    def e336_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -67149,7 +67387,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e336_0(self, p: int) -> Any:
+    def e337_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67186,7 +67424,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1102
+                    n.rule = 1103
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67209,7 +67447,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1103
+                    n.rule = 1104
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67296,17 +67534,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1104
+            n.rule = 1105
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1105
+        n.rule = 1106
         return p, n
 
-    def e337_0(self, p: int) -> Any:
+    def e338_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67324,10 +67562,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1107
         return q, n
 
-    def e338_0(self, p: int) -> Any:
+    def e339_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67376,10 +67614,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1107
+        n.rule = 1108
         return p, n
 
-    def e339_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -67402,7 +67640,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e388_0(p1)
+            r = self.e390_0(p1)
             if r is None:
                 p = c
                 break
@@ -67457,12 +67695,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1108
+            n.rule = 1109
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e389_0(p)
+            r = self.e391_0(p)
             if r is None:
                 break
             q, v = r
@@ -67473,10 +67711,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1109
+        n.rule = 1110
         return p, n
 
-    def e340_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67530,7 +67768,7 @@ class CardParser:
                 break
         return None
 
-    def e341_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67548,10 +67786,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1111
         return q, n
 
-    def e342_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67580,7 +67818,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1111
+                    n.rule = 1112
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67603,7 +67841,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1112
+                    n.rule = 1113
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67613,7 +67851,7 @@ class CardParser:
                 break
         return None
 
-    def e343_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67642,7 +67880,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1113
+                    n.rule = 1114
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67673,7 +67911,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1114
+                    n.rule = 1115
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67683,7 +67921,7 @@ class CardParser:
                 break
         return None
 
-    def e344_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67719,7 +67957,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1115
+                    n.rule = 1116
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67778,7 +68016,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1116
+                    n.rule = 1117
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67837,7 +68075,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1117
+                    n.rule = 1118
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -67904,7 +68142,7 @@ class CardParser:
                 break
         return None
 
-    def e345_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67938,7 +68176,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1118
+                    n.rule = 1119
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67966,7 +68204,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1119
+                    n.rule = 1120
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67976,7 +68214,7 @@ class CardParser:
                 break
         return None
 
-    def e346_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67994,27 +68232,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1120
-        return q, n
-
-    def e347_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1121
         return q, n
 
@@ -68029,10 +68246,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -68071,10 +68288,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -68103,6 +68320,27 @@ class CardParser:
         return q, n
 
     def e352_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1126
+        return q, n
+
+    def e353_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68156,7 +68394,7 @@ class CardParser:
                 break
         return None
 
-    def e353_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -68178,10 +68416,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1126
+        n.rule = 1127
         return p, n
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68199,10 +68437,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1127
+        n.rule = 1128
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68220,10 +68458,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1128
+        n.rule = 1129
         return q, n
 
-    def e356_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68241,7 +68479,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1129
+        n.rule = 1130
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -68274,7 +68512,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1131
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68295,14 +68533,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1130
+                    n.rule = 1131
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e357_0(self, p: int) -> Any:
+    def e358_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68320,10 +68558,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1131
+        n.rule = 1132
         return q, n
 
-    def e358_0(self, p: int) -> Any:
+    def e359_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68341,10 +68579,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1132
+        n.rule = 1133
         return q, n
 
-    def e359_0(self, p: int) -> Any:
+    def e360_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -68385,10 +68623,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1133
+        n.rule = 1134
         return p, n
 
-    def e360_0(self, p: int) -> Any:
+    def e361_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68424,7 +68662,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1134
+                    n.rule = 1135
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -68468,7 +68706,7 @@ class CardParser:
                 break
         return None
 
-    def e361_0(self, p: int) -> Any:
+    def e362_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68486,10 +68724,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1135
+        n.rule = 1136
         return q, n
 
-    def e362_0(self, p: int) -> Any:
+    def e363_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68507,10 +68745,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1136
+        n.rule = 1137
         return q, n
 
-    def e363_0(self, p: int) -> Any:
+    def e364_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68528,10 +68766,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1137
+        n.rule = 1138
         return q, n
 
-    def e364_0(self, p: int) -> Any:
+    def e365_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68590,7 +68828,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1138
+                    n.rule = 1139
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -68686,7 +68924,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1139
+                    n.rule = 1140
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -68699,7 +68937,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e390_0(p9)
+                r = self.e392_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68743,7 +68981,7 @@ class CardParser:
                 break
         return None
 
-    def e365_0(self, p: int) -> Any:
+    def e366_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68761,7 +68999,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1140
+        n.rule = 1141
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -68828,18 +69066,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1141
+                    n.rule = 1142
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1142
+                    n.rule = 1143
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68894,18 +69132,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1144
+                    n.rule = 1145
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1145
+                    n.rule = 1146
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68932,125 +69170,50 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1146
+                    n.rule = 1147
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
+                while True:
+                    p13 = p9
+                    res14: list[Any] = []
+                    r = self.e393_0(p13)
+                    if r is None:
+                        break
+                    q, v = r
+                    p13 = q
+                    if v:
+                        res14.append(v)
+                    q = sk0[p13]
+                    if q < 0:
+                        q = _WS0(text, p13).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p13] = q
+                    if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'combat', '')
+                    q += 6
+                    p13 = q
+                    res14.append(v)
+                    p9 = p13
+                    res10 += res14
+                    break
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1147
+                    n.rule = 1148
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F15:
             while True:
-                p13 = p
-                res14: list[Any] = []
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'is', '')
-                q += 2
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p13 = q
-                res14.append(v)
-                q = sk0[p13]
-                if q < 0:
-                    q = _WS0(text, p13).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p13] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p13 = q
-                res14.append(v)
-                p15 = p13
+                p15 = p
                 res16: list[Any] = []
                 q = sk0[p15]
                 if q < 0:
@@ -69058,35 +69221,99 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'battlefield', '')
-                q += 11
+                v = (q, 'is', '')
+                q += 2
                 p15 = q
                 res16.append(v)
-                if res16:
-                    n = Nt(res16)
-                    n.rule = 1148
-                p13 = p15
-                if res16 and n:
-                    res14.append(n)
-                if res14:
-                    n = Nt(res14)
-                    n.rule = 1149
-                q = p13
-                v = n if res14 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 1143
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p17 = p
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p15 = q
+                res16.append(v)
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p15 = q
+                res16.append(v)
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p15 = q
+                res16.append(v)
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p15 = q
+                res16.append(v)
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p15 = q
+                res16.append(v)
+                q = sk0[p15]
+                if q < 0:
+                    q = _WS0(text, p15).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p15] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p15 = q
+                res16.append(v)
+                p17 = p15
                 res18: list[Any] = []
                 q = sk0[p17]
                 if q < 0:
@@ -69094,15 +69321,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
-                q += 7
+                v = (q, 'battlefield', '')
+                q += 11
                 p17 = q
                 res18.append(v)
-                p19 = p17
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 1149
+                p15 = p17
+                if res18 and n:
+                    res16.append(n)
+                if res16:
+                    n = Nt(res16)
+                    n.rule = 1150
+                q = p15
+                v = n if res16 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1144
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p19 = p
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
@@ -69110,35 +69357,15 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p19] = q
-                if not (text.startswith('alone', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'alone', '')
-                q += 5
+                v = (q, 'attacks', '')
+                q += 7
                 p19 = q
                 res20.append(v)
-                if res20:
-                    n = Nt(res20)
-                    n.rule = 1150
-                p17 = p19
-                if res20 and n:
-                    res18.append(n)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 1151
-                q = p17
-                v = n if res18 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 1143
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p21 = p
+                p21 = p19
                 res22: list[Any] = []
                 q = sk0[p21]
                 if q < 0:
@@ -69146,43 +69373,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p21] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('alone', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
-                q += 7
-                p21 = q
-                res22.append(v)
-                q = sk0[p21]
-                if q < 0:
-                    q = _WS0(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p21] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p21 = q
-                res22.append(v)
-                q = sk0[p21]
-                if q < 0:
-                    q = _WS0(text, p21).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p21] = q
-                if not (text.startswith("isn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "isn't", '')
+                v = (q, 'alone', '')
                 q += 5
                 p21 = q
                 res22.append(v)
-                p23 = p21
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 1151
+                p19 = p21
+                if res22 and n:
+                    res20.append(n)
+                if res20:
+                    n = Nt(res20)
+                    n.rule = 1152
+                q = p19
+                v = n if res20 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1144
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p23 = p
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
@@ -69190,152 +69409,180 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p23 = q
-                res24.append(v)
-                if res24:
-                    n = Nt(res24)
-                    n.rule = 1152
-                p21 = p23
-                if res24 and n:
-                    res22.append(n)
-                if res22:
-                    n = Nt(res22)
-                    n.rule = 1153
-                q = p21
-                v = n if res22 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 1143
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p25 = p
-                res26: list[Any] = []
-                p27 = p25
-                res28: list[Any] = []
-                q = sk0[p27]
-                if q < 0:
-                    q = _WS0(text, p27).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p27] = q
                 if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attacks', '')
                 q += 7
-                p27 = q
-                res28.append(v)
-                if res28:
-                    n = Nt(res28)
-                    n.rule = 1154
-                p25 = p27
-                if res28 and n:
-                    res26.append(n)
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p23 = q
+                res24.append(v)
+                q = sk0[p23]
+                if q < 0:
+                    q = _WS0(text, p23).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p23] = q
+                if not (text.startswith("isn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "isn't", '')
+                q += 5
+                p23 = q
+                res24.append(v)
+                p25 = p23
+                res26: list[Any] = []
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p25 = q
+                res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1155
-                q = p25
-                v = n if res26 else None
+                    n.rule = 1153
+                p23 = p25
+                if res26 and n:
+                    res24.append(n)
+                if res24:
+                    n = Nt(res24)
+                    n.rule = 1154
+                q = p23
+                v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1144
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p27 = p
+                res28: list[Any] = []
+                p29 = p27
+                res30: list[Any] = []
+                q = sk0[p29]
+                if q < 0:
+                    q = _WS0(text, p29).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p29] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p29 = q
+                res30.append(v)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 1155
+                p27 = p29
+                if res30 and n:
+                    res28.append(n)
+                if res28:
+                    n = Nt(res28)
+                    n.rule = 1156
+                q = p27
+                v = n if res28 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F23:
             while True:
-                p29 = p
-                res30: list[Any] = []
-                p31 = p29
+                p31 = p
                 res32: list[Any] = []
-                q = sk0[p31]
+                p33 = p31
+                res34: list[Any] = []
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p31).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p31] = q
+                    sk0[p33] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p31 = q
-                res32.append(v)
-                if res32:
-                    n = Nt(res32)
-                    n.rule = 1156
-                p29 = p31
-                if res32 and n:
-                    res30.append(n)
+                p33 = q
+                res34.append(v)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 1157
+                p31 = p33
+                if res34 and n:
+                    res32.append(n)
                 while True:
-                    p33 = p29
-                    res34: list[Any] = []
-                    r = self.e391_0(p33)
+                    p35 = p31
+                    res36: list[Any] = []
+                    r = self.e394_0(p35)
                     if r is None:
                         break
                     q, v = r
-                    p33 = q
+                    p35 = q
                     if v:
-                        res34.append(v)
-                    q = sk0[p33]
+                        res36.append(v)
+                    q = sk0[p35]
                     if q < 0:
-                        q = _WS0(text, p33).end()
+                        q = _WS0(text, p35).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p33] = q
+                        sk0[p35] = q
                     if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                         break
                     v = (q, 'creature', '')
                     q += 8
-                    p33 = q
-                    res34.append(v)
-                    p29 = p33
-                    res30 += res34
+                    p35 = q
+                    res36.append(v)
+                    p31 = p35
+                    res32 += res36
                     break
-                if res30:
-                    n = Nt(res30)
-                    n.rule = 1157
-                q = p29
-                v = n if res30 else None
+                if res32:
+                    n = Nt(res32)
+                    n.rule = 1158
+                q = p31
+                v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F23:
             while True:
-                p35 = p
-                res36: list[Any] = []
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'becomes', '')
-                q += 7
-                p35 = q
-                res36.append(v)
-                p37 = p35
+                p37 = p
                 res38: list[Any] = []
                 q = sk0[p37]
                 if q < 0:
@@ -69343,111 +69590,111 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p37 = q
+                res38.append(v)
+                p39 = p37
+                res40: list[Any] = []
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p37 = q
-                res38.append(v)
-                if res38:
-                    n = Nt(res38)
-                    n.rule = 1158
-                p35 = p37
-                if res38 and n:
-                    res36.append(n)
+                p39 = q
+                res40.append(v)
+                if res40:
+                    n = Nt(res40)
+                    n.rule = 1159
+                p37 = p39
+                if res40 and n:
+                    res38.append(n)
                 while True:
-                    p39 = p35
-                    res40: list[Any] = []
-                    q = sk0[p39]
+                    p41 = p37
+                    res42: list[Any] = []
+                    q = sk0[p41]
                     if q < 0:
-                        q = _WS0(text, p39).end()
+                        q = _WS0(text, p41).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p39] = q
+                        sk0[p41] = q
                     if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'by', '')
                     q += 2
-                    p39 = q
-                    res40.append(v)
+                    p41 = q
+                    res42.append(v)
                     while True:
-                        p41 = p39
-                        res42: list[Any] = []
-                        q = sk0[p41]
+                        p43 = p41
+                        res44: list[Any] = []
+                        q = sk0[p43]
                         if q < 0:
-                            q = _WS0(text, p41).end()
+                            q = _WS0(text, p43).end()
                             if text.startswith('//', q):
                                 q = self.comment(q, _WS0)
-                            sk0[p41] = q
+                            sk0[p43] = q
                         m = _RX76(text, q) if text[q:q + 1] in _F54 else None
                         if m is None:
                             break
                         s = m.group()
                         v = (q, s, '') if s else None
                         q += len(s)
-                        p41 = q
+                        p43 = q
                         if v:
-                            res42.append(v)
-                        if res42:
-                            n = Nt(res42)
-                            n.rule = 1159
-                        q = p41
-                        v = n if res42 else None
-                        p39 = q
+                            res44.append(v)
+                        if res44:
+                            n = Nt(res44)
+                            n.rule = 1160
+                        q = p43
+                        v = n if res44 else None
+                        p41 = q
                         if v is not None:
-                            res40.append(v)
+                            res42.append(v)
                         break
-                    p43 = p39
-                    res44: list[Any] = []
-                    r = self.r_ObjectFilter_0(p43)
+                    p45 = p41
+                    res46: list[Any] = []
+                    r = self.r_ObjectFilter_0(p45)
                     if r is None:
                         break
                     q, v = r
-                    p43 = q
+                    p45 = q
                     if v:
-                        res44.append(v)
-                    if res44:
-                        n = Nt(res44)
-                        n.rule = 1160
-                    p39 = p43
-                    if res44 and n:
-                        res40.append(n)
-                    p35 = p39
-                    res36 += res40
+                        res46.append(v)
+                    if res46:
+                        n = Nt(res46)
+                        n.rule = 1161
+                    p41 = p45
+                    if res46 and n:
+                        res42.append(n)
+                    p37 = p41
+                    res38 += res42
                     break
-                if res36:
-                    n = Nt(res36)
-                    n.rule = 1161
-                q = p35
-                v = n if res36 else None
+                if res38:
+                    n = Nt(res38)
+                    n.rule = 1162
+                q = p37
+                v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F14:
             while True:
-                p45 = p
-                res46: list[Any] = []
-                q = sk0[p45]
-                if q < 0:
-                    q = _WS0(text, p45).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p45] = q
-                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'phases', '')
-                q += 6
-                p45 = q
-                res46.append(v)
-                p47 = p45
+                p47 = p
                 res48: list[Any] = []
                 q = sk0[p47]
                 if q < 0:
@@ -69455,6 +69702,22 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
+                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'phases', '')
+                q += 6
+                p47 = q
+                res48.append(v)
+                p49 = p47
+                res50: list[Any] = []
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
                 m = _RX77(text, q) if text[q:q + 1] in _F132 else None
                 if m is None:
                     p = c
@@ -69463,74 +69726,30 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p47 = q
+                p49 = q
                 if v:
-                    res48.append(v)
+                    res50.append(v)
+                if res50:
+                    n = Nt(res50)
+                    n.rule = 1163
+                p47 = p49
+                if res50 and n:
+                    res48.append(n)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1162
-                p45 = p47
-                if res48 and n:
-                    res46.append(n)
-                if res46:
-                    n = Nt(res46)
-                    n.rule = 1163
-                q = p45
-                v = n if res46 else None
+                    n.rule = 1164
+                q = p47
+                v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F15:
             while True:
-                p49 = p
-                res50: list[Any] = []
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'is', '')
-                q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turned', '')
-                q += 6
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
-                p49 = q
-                res50.append(v)
-                p51 = p49
+                p51 = p
                 res52: list[Any] = []
                 q = sk0[p51]
                 if q < 0:
@@ -69538,35 +69757,43 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'up', '')
+                v = (q, 'is', '')
                 q += 2
                 p51 = q
                 res52.append(v)
-                if res52:
-                    n = Nt(res52)
-                    n.rule = 1164
-                p49 = p51
-                if res52 and n:
-                    res50.append(n)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 1165
-                q = p49
-                v = n if res50 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 1143
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F15:
-            while True:
-                p53 = p
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turned', '')
+                q += 6
+                p51 = q
+                res52.append(v)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face', '')
+                q += 4
+                p51 = q
+                res52.append(v)
+                p53 = p51
                 res54: list[Any] = []
                 q = sk0[p53]
                 if q < 0:
@@ -69574,43 +69801,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p53] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'is', '')
+                v = (q, 'up', '')
                 q += 2
                 p53 = q
                 res54.append(v)
-                q = sk0[p53]
-                if q < 0:
-                    q = _WS0(text, p53).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p53] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exiled', '')
-                q += 6
-                p53 = q
-                res54.append(v)
-                q = sk0[p53]
-                if q < 0:
-                    q = _WS0(text, p53).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p53] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p53 = q
-                res54.append(v)
-                p55 = p53
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 1165
+                p51 = p53
+                if res54 and n:
+                    res52.append(n)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 1166
+                q = p51
+                v = n if res52 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1144
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F15:
+            while True:
+                p55 = p
                 res56: list[Any] = []
                 q = sk0[p55]
                 if q < 0:
@@ -69618,35 +69837,43 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p55] = q
-                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'way', '')
-                q += 3
+                v = (q, 'is', '')
+                q += 2
                 p55 = q
                 res56.append(v)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 1166
-                p53 = p55
-                if res56 and n:
-                    res54.append(n)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 1167
-                q = p53
-                v = n if res54 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 1143
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F23:
-            while True:
-                p57 = p
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiled', '')
+                q += 6
+                p55 = q
+                res56.append(v)
+                q = sk0[p55]
+                if q < 0:
+                    q = _WS0(text, p55).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p55] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p55 = q
+                res56.append(v)
+                p57 = p55
                 res58: list[Any] = []
                 q = sk0[p57]
                 if q < 0:
@@ -69654,29 +69881,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'becomes', '')
-                q += 7
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
-                if q < 0:
-                    q = _WS0(text, p57).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p57] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
+                v = (q, 'way', '')
                 q += 3
                 p57 = q
                 res58.append(v)
-                p59 = p57
+                if res58:
+                    n = Nt(res58)
+                    n.rule = 1167
+                p55 = p57
+                if res58 and n:
+                    res56.append(n)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 1168
+                q = p55
+                v = n if res56 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1144
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F23:
+            while True:
+                p59 = p
                 res60: list[Any] = []
                 q = sk0[p59]
                 if q < 0:
@@ -69684,167 +69917,172 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p59] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p59 = q
+                res60.append(v)
+                p61 = p59
+                res62: list[Any] = []
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'target', '')
                 q += 6
-                p59 = q
-                res60.append(v)
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 1168
-                p57 = p59
-                if res60 and n:
-                    res58.append(n)
-                q = sk0[p57]
+                p61 = q
+                res62.append(v)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 1169
+                p59 = p61
+                if res62 and n:
+                    res60.append(n)
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p59] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p59] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'a', '')
                 q += 1
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p59] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'spell', '')
                 q += 5
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p59] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'or', '')
                 q += 2
-                p57 = q
-                res58.append(v)
-                q = sk0[p57]
+                p59 = q
+                res60.append(v)
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p57).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p57] = q
+                    sk0[p59] = q
                 if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'ability', '')
                 q += 7
-                p57 = q
-                res58.append(v)
+                p59 = q
+                res60.append(v)
                 while True:
-                    p61 = p57
-                    res62: list[Any] = []
-                    r = self.e392_0(p61)
+                    p63 = p59
+                    res64: list[Any] = []
+                    r = self.e395_0(p63)
                     if r is None:
                         break
                     q, v = r
-                    p61 = q
+                    p63 = q
                     if v:
-                        res62.append(v)
-                    q = sk0[p61]
+                        res64.append(v)
+                    q = sk0[p63]
                     if q < 0:
-                        q = _WS0(text, p61).end()
+                        q = _WS0(text, p63).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p61] = q
+                        sk0[p63] = q
                     if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                         break
                     v = (q, 'opponent', '')
                     q += 8
-                    p61 = q
-                    res62.append(v)
-                    q = sk0[p61]
+                    p63 = q
+                    res64.append(v)
+                    q = sk0[p63]
                     if q < 0:
-                        q = _WS0(text, p61).end()
+                        q = _WS0(text, p63).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p61] = q
+                        sk0[p63] = q
                     if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                         break
                     v = (q, 'controls', '')
                     q += 8
-                    p61 = q
-                    res62.append(v)
-                    p57 = p61
-                    res58 += res62
+                    p63 = q
+                    res64.append(v)
+                    p59 = p63
+                    res60 += res64
                     break
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 1169
-                q = p57
-                v = n if res58 else None
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 1170
+                q = p59
+                v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F36:
             while True:
-                p63 = p
-                res64: list[Any] = []
-                q = sk0[p63]
-                if q < 0:
-                    q = _WS0(text, p63).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p63] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p63 = q
-                res64.append(v)
-                while True:
-                    r = self.e393_0(p63)
-                    if r is None:
-                        break
-                    q, v = r
-                    p63 = q
-                    if v is not None:
-                        res64.append(v)
-                    break
-                p65 = p63
+                p65 = p
                 res66: list[Any] = []
                 q = sk0[p65]
                 if q < 0:
@@ -69852,36 +70090,47 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p65] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p65 = q
+                res66.append(v)
+                while True:
+                    r = self.e396_0(p65)
+                    if r is None:
+                        break
+                    q, v = r
+                    p65 = q
+                    if v is not None:
+                        res66.append(v)
+                    break
+                p67 = p65
+                res68: list[Any] = []
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p65 = q
-                res66.append(v)
-                if res66:
-                    n = Nt(res66)
-                    n.rule = 1170
-                p63 = p65
-                if res66 and n:
-                    res64.append(n)
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 1171
+                p65 = p67
+                if res68 and n:
+                    res66.append(n)
                 while True:
-                    p67 = p63
-                    res68: list[Any] = []
-                    q = sk0[p67]
-                    if q < 0:
-                        q = _WS0(text, p67).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p67] = q
-                    if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'to', '')
-                    q += 2
-                    p67 = q
-                    res68.append(v)
-                    p69 = p67
+                    p69 = p65
                     res70: list[Any] = []
                     q = sk0[p69]
                     if q < 0:
@@ -69889,78 +70138,53 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p69] = q
+                    if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'to', '')
+                    q += 2
+                    p69 = q
+                    res70.append(v)
+                    p71 = p69
+                    res72: list[Any] = []
+                    q = sk0[p71]
+                    if q < 0:
+                        q = _WS0(text, p71).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p71] = q
                     m = _RX78(text, q) if text[q:q + 1] in _F133 else None
                     if m is None:
                         break
                     s = m.group()
                     v = (q, s, '') if s else None
                     q += len(s)
-                    p69 = q
+                    p71 = q
                     if v:
-                        res70.append(v)
-                    if res70:
-                        n = Nt(res70)
-                        n.rule = 1171
-                    p67 = p69
-                    if res70 and n:
-                        res68.append(n)
-                    p63 = p67
-                    res64 += res68
+                        res72.append(v)
+                    if res72:
+                        n = Nt(res72)
+                        n.rule = 1172
+                    p69 = p71
+                    if res72 and n:
+                        res70.append(n)
+                    p65 = p69
+                    res66 += res70
                     break
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 1172
-                q = p63
-                v = n if res64 else None
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 1173
+                q = p65
+                v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F15:
             while True:
-                p71 = p
-                res72: list[Any] = []
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'is', '')
-                q += 2
-                p71 = q
-                res72.append(v)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'dealt', '')
-                q += 5
-                p71 = q
-                res72.append(v)
-                while True:
-                    r = self.e394_0(p71)
-                    if r is None:
-                        break
-                    q, v = r
-                    p71 = q
-                    if v is not None:
-                        res72.append(v)
-                    break
-                p73 = p71
+                p73 = p
                 res74: list[Any] = []
                 q = sk0[p73]
                 if q < 0:
@@ -69968,35 +70192,38 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p73] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'is', '')
+                q += 2
                 p73 = q
                 res74.append(v)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 1173
-                p71 = p73
-                if res74 and n:
-                    res72.append(n)
-                if res72:
-                    n = Nt(res72)
-                    n.rule = 1174
-                q = p71
-                v = n if res72 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 1143
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F15:
-            while True:
-                p75 = p
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'dealt', '')
+                q += 5
+                p73 = q
+                res74.append(v)
+                while True:
+                    r = self.e397_0(p73)
+                    if r is None:
+                        break
+                    q, v = r
+                    p73 = q
+                    if v is not None:
+                        res74.append(v)
+                    break
+                p75 = p73
                 res76: list[Any] = []
                 q = sk0[p75]
                 if q < 0:
@@ -70004,85 +70231,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p75] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'is', '')
-                q += 2
+                v = (q, 'damage', '')
+                q += 6
                 p75 = q
                 res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p75 = q
-                res76.append(v)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p75 = q
-                res76.append(v)
-                p77 = p75
+                if res76:
+                    n = Nt(res76)
+                    n.rule = 1174
+                p73 = p75
+                if res76 and n:
+                    res74.append(n)
+                if res74:
+                    n = Nt(res74)
+                    n.rule = 1175
+                q = p73
+                v = n if res74 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1144
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F15:
+            while True:
+                p77 = p
                 res78: list[Any] = []
                 q = sk0[p77]
                 if q < 0:
@@ -70090,35 +70267,121 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p77] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p77 = q
+                res78.append(v)
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p77 = q
+                res78.append(v)
+                p79 = p77
+                res80: list[Any] = []
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
                 if not (text.startswith('anywhere', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'anywhere', '')
                 q += 8
-                p77 = q
-                res78.append(v)
+                p79 = q
+                res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 1176
+                p77 = p79
+                if res80 and n:
+                    res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1175
-                p75 = p77
-                if res78 and n:
-                    res76.append(n)
-                if res76:
-                    n = Nt(res76)
-                    n.rule = 1176
-                q = p75
-                v = n if res76 else None
+                    n.rule = 1177
+                q = p77
+                v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1143
+                    n.rule = 1144
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e366_0(self, p: int) -> Any:
+    def e367_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -70172,7 +70435,7 @@ class CardParser:
                 break
         return None
 
-    def e367_0(self, p: int) -> Any:
+    def e368_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70190,10 +70453,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1177
+        n.rule = 1178
         return q, n
 
-    def e368_0(self, p: int) -> Any:
+    def e369_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70211,10 +70474,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1178
+        n.rule = 1179
         return q, n
 
-    def e369_0(self, p: int) -> Any:
+    def e370_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70232,10 +70495,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1179
+        n.rule = 1180
         return q, n
 
-    def e370_0(self, p: int) -> Any:
+    def e371_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70257,10 +70520,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1180
+        n.rule = 1181
         return p, n
 
-    def e371_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70423,7 +70686,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e395_1(p)
+            r = self.e398_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -70476,7 +70739,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e396_1(p15)
+                    r = self.e399_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -70875,7 +71138,7 @@ class CardParser:
                 break
         return None
 
-    def e372_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70938,7 +71201,7 @@ class CardParser:
                 break
         return None
 
-    def e373_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71243,7 +71506,7 @@ class CardParser:
                 break
         return None
 
-    def e374_1(self, p: int) -> Any:
+    def e375_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71264,7 +71527,7 @@ class CardParser:
         n.rule = 932
         return q, n
 
-    def e375_1(self, p: int) -> Any:
+    def e376_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71285,7 +71548,7 @@ class CardParser:
         n.rule = 933
         return q, n
 
-    def e376_1(self, p: int) -> Any:
+    def e377_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71306,7 +71569,7 @@ class CardParser:
         n.rule = 934
         return q, n
 
-    def e377_1(self, p: int) -> Any:
+    def e378_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71327,7 +71590,7 @@ class CardParser:
         n.rule = 935
         return q, n
 
-    def e378_1(self, p: int) -> Any:
+    def e379_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71362,7 +71625,7 @@ class CardParser:
         n.rule = 936
         return p, n
 
-    def e379_1(self, p: int) -> Any:
+    def e380_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71378,7 +71641,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e397_1(p)
+                r = self.e400_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71391,7 +71654,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e398_1(p)
+                r = self.e401_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71404,7 +71667,7 @@ class CardParser:
                 break
         if ch in _F84:
             while True:
-                r = self.e399_1(p)
+                r = self.e402_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71417,7 +71680,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e400_1(p)
+                r = self.e403_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71430,7 +71693,7 @@ class CardParser:
                 break
         return None
 
-    def e380_1(self, p: int) -> Any:
+    def e381_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71446,7 +71709,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F85:
             while True:
-                r = self.e401_1(p)
+                r = self.e404_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71459,7 +71722,7 @@ class CardParser:
                 break
         if ch in _F87:
             while True:
-                r = self.e402_1(p)
+                r = self.e405_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71472,7 +71735,7 @@ class CardParser:
                 break
         return None
 
-    def e381_1(self, p: int) -> Any:
+    def e382_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71504,7 +71767,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e403_1(p1)
+                r = self.e406_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71522,7 +71785,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e404_1(p3)
+                r = self.e407_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71531,11 +71794,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e405_1(p3) is None:
+                if self.e408_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e406_1(p3)
+                r = self.e409_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71551,7 +71814,7 @@ class CardParser:
                 break
         return None
 
-    def e382_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71572,7 +71835,7 @@ class CardParser:
         n.rule = 937
         return q, n
 
-    def e383_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71642,7 +71905,7 @@ class CardParser:
                 break
         return None
 
-    def e384_1(self, p: int) -> Any:
+    def e385_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71696,7 +71959,7 @@ class CardParser:
                 break
         return None
 
-    def e385_1(self, p: int) -> Any:
+    def e386_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71740,7 +72003,7 @@ class CardParser:
         n.rule = 940
         return p, n
 
-    def e386_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71761,7 +72024,28 @@ class CardParser:
         n.rule = 941
         return q, n
 
-    def e387_1(self, p: int) -> Any:
+    def e388_1(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'it', '')
+        q += 2
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 942
+        return q, n
+
+    def e389_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71779,7 +72063,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 942
+        n.rule = 943
         return q, n
 
     def r_PowerOf_0(self, p: int) -> Any:
@@ -71832,13 +72116,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1181
+                    n.rule = 1182
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1182
+                    n.rule = 1183
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -71879,7 +72163,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1183
+                    n.rule = 1184
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -71910,20 +72194,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1184
+                    n.rule = 1185
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1182
+                    n.rule = 1183
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e388_0(self, p: int) -> Any:
+    def e390_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71945,10 +72229,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1185
+        n.rule = 1186
         return p, n
 
-    def e389_0(self, p: int) -> Any:
+    def e391_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -71966,7 +72250,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e407_0(p1)
+                r = self.e410_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72012,7 +72296,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e408_0(p3)
+                r = self.e411_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72056,7 +72340,7 @@ class CardParser:
                 break
         return None
 
-    def e390_0(self, p: int) -> Any:
+    def e392_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72074,10 +72358,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1186
+        n.rule = 1187
         return q, n
 
-    def e391_0(self, p: int) -> Any:
+    def e393_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'during', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1188
+        return q, n
+
+    def e394_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72095,10 +72400,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1187
+        n.rule = 1189
         return q, n
 
-    def e392_0(self, p: int) -> Any:
+    def e395_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72116,49 +72421,49 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1188
-        return q, n
-
-    def e393_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1189
-        return q, n
-
-    def e394_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1190
+        return q, n
+
+    def e396_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1191
+        return q, n
+
+    def e397_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1192
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -72219,7 +72524,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e409_1(p)
+            r = self.e412_1(p)
             if r is None:
                 break
             q, v = r
@@ -72233,7 +72538,7 @@ class CardParser:
         n.rule = 279
         return p, n
 
-    def e395_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72254,7 +72559,7 @@ class CardParser:
         n.rule = 280
         return q, n
 
-    def e396_1(self, p: int) -> Any:
+    def e399_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72311,7 +72616,7 @@ class CardParser:
         n.rule = 283
         return p, n
 
-    def e397_1(self, p: int) -> Any:
+    def e400_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72343,10 +72648,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1091
         return p, n
 
-    def e398_1(self, p: int) -> Any:
+    def e401_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -72368,10 +72673,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1092
         return p, n
 
-    def e399_1(self, p: int) -> Any:
+    def e402_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -72393,10 +72698,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1093
         return p, n
 
-    def e400_1(self, p: int) -> Any:
+    def e403_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72426,10 +72731,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1094
         return p, n
 
-    def e401_1(self, p: int) -> Any:
+    def e404_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72461,10 +72766,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1095
         return p, n
 
-    def e402_1(self, p: int) -> Any:
+    def e405_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72496,10 +72801,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1095
+        n.rule = 1096
         return p, n
 
-    def e403_1(self, p: int) -> Any:
+    def e406_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72531,10 +72836,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1096
+        n.rule = 1097
         return p, n
 
-    def e404_1(self, p: int) -> Any:
+    def e407_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72564,10 +72869,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1097
+        n.rule = 1098
         return p, n
 
-    def e405_1(self, p: int) -> Any:
+    def e408_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -72605,7 +72910,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e406_1(self, p: int) -> Any:
+    def e409_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72637,10 +72942,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1098
+        n.rule = 1099
         return p, n
 
-    def e407_0(self, p: int) -> Any:
+    def e410_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72658,10 +72963,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1191
+        n.rule = 1193
         return q, n
 
-    def e408_0(self, p: int) -> Any:
+    def e411_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72679,10 +72984,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1192
+        n.rule = 1194
         return q, n
 
-    def e409_1(self, p: int) -> Any:
+    def e412_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -72700,7 +73005,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e410_1(p1)
+                r = self.e413_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72746,7 +73051,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e411_1(p3)
+                r = self.e414_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72790,7 +73095,7 @@ class CardParser:
                 break
         return None
 
-    def e410_1(self, p: int) -> Any:
+    def e413_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72811,7 +73116,7 @@ class CardParser:
         n.rule = 771
         return q, n
 
-    def e411_1(self, p: int) -> Any:
+    def e414_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72988,7 +73293,7 @@ CLASSES: dict[str, type[Model]] = {
     'DesignateStep': _model_class('DesignateStep', (('designation', True, '1'),), {'designation': None}, ()),
     'DesignationCondition': _model_class('DesignationCondition', (('designation', True, '1'),), {'designation': None}, ()),
     'DestroyEffect': _model_class('DestroyEffect', (('target', True, '1'),), {'target': None}, ()),
-    'DiesEvent': _model_class('DiesEvent', (('dies', True, '1'),), {'dies': ''}, ()),
+    'DiesEvent': _model_class('DiesEvent', (('dies', True, '1'), ('combat', True, '0..1')), {'dies': '', 'combat': False}, ()),
     'DiscardCost': _model_class('DiscardCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'DiscardEffect': _model_class('DiscardEffect', (('player', True, '1'), ('third', True, '1'), ('all', True, '1'), ('hand', True, '1'), ('amount', True, '1'), ('random', True, '0..1'), ('per', True, '1')), {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None}, ()),
     'DiscardInsteadStmt': _model_class('DiscardInsteadStmt', (('zone', True, '1'),), {'zone': None}, ()),
@@ -73086,7 +73391,7 @@ CLASSES: dict[str, type[Model]] = {
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
     'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('controller', True, '0..1'), ('target', True, '1')), {'source': None, 'power': '', 'controller': False, 'target': None}, ()),
-    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('orsubtype', True, '1'), ('kind', True, '1'), ('chosen', True, '0..1'), ('choicetype', True, '1'), ('mv', True, '1'), ('mvparam', True, '1'), ('mvdir', True, '1'), ('samemv', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('attacking_you', True, '0..1'), ('single', True, '1'), ('dealtby', True, '1'), ('tappedfor', True, '1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
+    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('orsubtype', True, '1'), ('kind', True, '1'), ('chosen', True, '0..1'), ('choicetype', True, '1'), ('mv', True, '1'), ('mvparam', True, '1'), ('mvdir', True, '1'), ('samemv', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('blocked_this_combat', True, '0..1'), ('attacking_you', True, '0..1'), ('single', True, '1'), ('dealtby', True, '1'), ('tappedfor', True, '1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'blocked_this_combat': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
     'OracleStmt': _model_class('OracleStmt', (('text', True, '1'),), {'text': None}, ()),
@@ -73606,38 +73911,38 @@ _C914 = CLASSES['BecomesCreature']
 _C916 = CLASSES['ChosenCreatureType']
 _C918 = CLASSES['BecomesAura']
 _C920 = CLASSES['IsColor']
-_C977 = CLASSES['Duration']
-_C982 = CLASSES['UpToXTargets']
-_C985 = CLASSES['FromGraveyard']
-_C991 = CLASSES['OntoBattlefield']
-_C994 = CLASSES['IntoHand']
-_C996 = CLASSES['IntoGraveyard']
-_C999 = CLASSES['CostValue']
-_C1026 = CLASSES['NextTurnDuration']
-_C1036 = CLASSES['WhereX']
-_C1040 = CLASSES['TargetPlayer']
-_C1042 = CLASSES['TargetObject']
-_C1046 = CLASSES['EachObjects']
-_C1077 = CLASSES['QualityRef']
-_C1105 = CLASSES['PerTime']
-_C1109 = CLASSES['PerObject']
-_C1142 = CLASSES['EntersEvent']
-_C1145 = CLASSES['LeavesEvent']
-_C1147 = CLASSES['DiesEvent']
-_C1149 = CLASSES['ToGraveyardEvent']
-_C1151 = CLASSES['AttacksAloneEvent']
-_C1153 = CLASSES['UnblockedEvent']
-_C1155 = CLASSES['AttacksEvent']
-_C1157 = CLASSES['BlocksEvent']
-_C1161 = CLASSES['BlockedEvent']
-_C1163 = CLASSES['PhasesEvent']
-_C1165 = CLASSES['TurnedUpEvent']
-_C1167 = CLASSES['ExiledThisWayEvent']
-_C1169 = CLASSES['TargetedEvent']
-_C1172 = CLASSES['DealsDamageEvent']
-_C1174 = CLASSES['DealtDamageEvent']
-_C1176 = CLASSES['PutIntoGraveyardEvent']
-_C1182 = CLASSES['PowerOf']
+_C978 = CLASSES['Duration']
+_C983 = CLASSES['UpToXTargets']
+_C986 = CLASSES['FromGraveyard']
+_C992 = CLASSES['OntoBattlefield']
+_C995 = CLASSES['IntoHand']
+_C997 = CLASSES['IntoGraveyard']
+_C1000 = CLASSES['CostValue']
+_C1027 = CLASSES['NextTurnDuration']
+_C1037 = CLASSES['WhereX']
+_C1041 = CLASSES['TargetPlayer']
+_C1043 = CLASSES['TargetObject']
+_C1047 = CLASSES['EachObjects']
+_C1078 = CLASSES['QualityRef']
+_C1106 = CLASSES['PerTime']
+_C1110 = CLASSES['PerObject']
+_C1143 = CLASSES['EntersEvent']
+_C1146 = CLASSES['LeavesEvent']
+_C1148 = CLASSES['DiesEvent']
+_C1150 = CLASSES['ToGraveyardEvent']
+_C1152 = CLASSES['AttacksAloneEvent']
+_C1154 = CLASSES['UnblockedEvent']
+_C1156 = CLASSES['AttacksEvent']
+_C1158 = CLASSES['BlocksEvent']
+_C1162 = CLASSES['BlockedEvent']
+_C1164 = CLASSES['PhasesEvent']
+_C1166 = CLASSES['TurnedUpEvent']
+_C1168 = CLASSES['ExiledThisWayEvent']
+_C1170 = CLASSES['TargetedEvent']
+_C1173 = CLASSES['DealsDamageEvent']
+_C1175 = CLASSES['DealtDamageEvent']
+_C1177 = CLASSES['PutIntoGraveyardEvent']
+_C1183 = CLASSES['PowerOf']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -78876,7 +79181,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C359()
-    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'blocked_this_combat': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -78913,12 +79218,12 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1090:  # nons
+        elif r == 1091:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1091:  # colors
+        elif r == 1092:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -78926,7 +79231,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1092:  # supertypes
+        elif r == 1093:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -78934,32 +79239,32 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1093:  # multis
+        elif r == 1094:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1094:  # types
+        elif r == 1095:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1095:  # subtypes
+        elif r == 1096:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1096:  # ortypes
+        elif r == 1097:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1097:  # andor
+        elif r == 1098:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1098:  # ortypes
+        elif r == 1099:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -79092,7 +79397,9 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(value)
         elif r == 941:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 942:  # attacking_you
+        elif r == 942:  # blocked_this_combat
+            d['blocked_this_combat'] = True
+        elif r == 943:  # attacking_you
             d['attacking_you'] = True
         elif r == 582:  # single
             x = c[0]
@@ -79614,17 +79921,17 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1034:  # per
+        elif r == 1035:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b724(x, inst, lim, made)
             d['per'] = value
-        elif r == 1037:  # where
+        elif r == 1038:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b1036(x, inst, lim, made)
+            value = _b1037(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -79923,7 +80230,7 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['combat'] = True
         elif r == 757:  # that
             d['that'] = True
-        elif r == 1047:  # chosencolor
+        elif r == 1048:  # chosencolor
             d['chosencolor'] = True
         elif r == 758:  # target
             x = c[0]
@@ -79972,7 +80279,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1048:  # thisway
+        elif r == 1049:  # thisway
             d['thisway'] = True
         else:
             _node(c, inst, lim, made)
@@ -80006,7 +80313,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # combat
+        if r == 1050:  # combat
             d['combat'] = True
         elif r == 760:  # recipient
             x = c[0]
@@ -80015,7 +80322,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['recipient'] = value
-        elif r == 1050:  # next
+        elif r == 1051:  # next
             d['next'] = True
         elif r == 424:  # to
             x = c[0]
@@ -80384,7 +80691,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1051:  # base
+        elif r == 1052:  # base
             d['base'] = True
         elif r == 448:  # second
             x = c[0]
@@ -80476,11 +80783,11 @@ def _b455(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1052:  # order
+        elif r == 1053:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1053:  # graveyard
+        elif r == 1054:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -80531,7 +80838,7 @@ def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1054:  # controller
+        elif r == 1055:  # controller
             d['controller'] = True
         elif r == 765:  # target
             x = c[0]
@@ -80876,7 +81183,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1055:  # your
+        if r == 1056:  # your
             d['your'] = True
         elif r == 766:  # player
             x = c[0]
@@ -81045,7 +81352,7 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1056:  # thiscreature
+        if r == 1057:  # thiscreature
             d['thiscreature'] = True
         elif r == 769:  # target
             x = c[0]
@@ -81415,7 +81722,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1064:  # both
+        if r == 1065:  # both
             d['both'] = True
         elif r == 815:  # which
             x = c[0]
@@ -81727,7 +82034,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1088:  # each
+        elif r == 1089:  # each
             d['each'] = True
         elif r == 927:  # affected
             x = c[0]
@@ -81799,7 +82106,7 @@ def _b552(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1089 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1090 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82048,13 +82355,13 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1099:  # evenly
+        elif r == 1100:  # evenly
             d['evenly'] = True
-        elif r == 943:  # upto
+        elif r == 944:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 944:  # filter
+        elif r == 945:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -82090,47 +82397,47 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 945:  # named
+        if r == 946:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 946:  # again
+        elif r == 947:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 947:  # amount
+        elif r == 948:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 948:  # equal
+        elif r == 949:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1100:  # power
+        elif r == 1101:  # power
             x = c[0]
-            value = _b1182(x, inst, lim, made)
+            value = _b1183(x, inst, lim, made)
             d['power'] = value
-        elif r == 1101:  # amount
+        elif r == 1102:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 949:  # late
+        elif r == 950:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 950:  # you
+        elif r == 951:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 951:  # controllerof
+        elif r == 952:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 952:  # target
+        elif r == 953:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82143,19 +82450,19 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 953:  # alsoamount
+        elif r == 954:  # alsoamount
             x = c[0]
             if d['alsoamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['alsoamount'] = value
-        elif r == 1102:  # alsocontroller
+        elif r == 1103:  # alsocontroller
             x = c[0]
             if d['alsocontroller']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alsocontroller'] = value
-        elif r == 1103:  # also
+        elif r == 1104:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -82164,7 +82471,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 954:  # also
+        elif r == 955:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -82173,7 +82480,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 955:  # unpreventable
+        elif r == 956:  # unpreventable
             d['unpreventable'] = True
         else:
             _node(c, inst, lim, made)
@@ -82252,7 +82559,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 956:  # third
+        elif r == 957:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -82298,18 +82605,18 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 957:  # target
+        if r == 958:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 958:  # count
+        elif r == 959:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 959:  # those
+        elif r == 960:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -82355,9 +82662,9 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 960:  # tapped
+        elif r == 961:  # tapped
             d['tapped'] = True
-        elif r == 961:  # supertypes
+        elif r == 962:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 503 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -82373,7 +82680,7 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 962:  # colors
+        elif r == 963:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -82381,17 +82688,17 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 963:  # subtypes
+        elif r == 964:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 964:  # types
+        elif r == 965:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 965:  # keywords
+        elif r == 966:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -82411,17 +82718,17 @@ def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 966:  # per
+        elif r == 967:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 967:  # pertime
+        elif r == 968:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1105(x, inst, lim, made)
+            value = _b1106(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -82455,9 +82762,9 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1106:  # anycolor
+        if r == 1107:  # anycolor
             d['anycolor'] = True
-        elif r == 1107:  # choices
+        elif r == 1108:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -82467,23 +82774,23 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 968:  # last
+        elif r == 969:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 969:  # mana
+        elif r == 970:  # mana
             x = c[0]
             value = _b268(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1185:  # alts
+        elif r == 1186:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b268(x, inst, lim, made))
-        elif r == 970:  # per
+        elif r == 971:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1109(x, inst, lim, made)
+            value = _b1110(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -82523,29 +82830,29 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 971:  # third
+        elif r == 972:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 972:  # all
+        elif r == 973:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 973:  # hand
+        elif r == 974:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 974:  # amount
+        elif r == 975:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1110:  # random
+        elif r == 1111:  # random
             d['random'] = True
-        elif r == 975:  # per
+        elif r == 976:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1105(x, inst, lim, made)
+            value = _b1106(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -82585,27 +82892,27 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 976:  # amount
+        elif r == 977:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1111:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1105(x, inst, lim, made)
-            d['per'] = value
         elif r == 1112:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1109(x, inst, lim, made)
+            value = _b1106(x, inst, lim, made)
             d['per'] = value
-        elif r == 1113:  # equal
+        elif r == 1113:  # per
             x = c[0]
-            value = _b1182(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1110(x, inst, lim, made)
+            d['per'] = value
+        elif r == 1114:  # equal
+            x = c[0]
+            value = _b1183(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1114:  # lost
+        elif r == 1115:  # lost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lost'] = value
@@ -82652,7 +82959,7 @@ def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b977(x, inst, lim, made)
+            value = _b978(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -82729,15 +83036,15 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 978:  # yours
+        elif r == 979:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 979:  # their
+        elif r == 980:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 980:  # exceptions
+        elif r == 981:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -82781,7 +83088,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 616:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 983 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 984 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82790,15 +83097,15 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b985(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['source'] = value
-        elif r == 1120:  # hand
+        elif r == 1121:  # hand
             d['hand'] = True
-        elif r == 986:  # battlefield
+        elif r == 987:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1121:  # mine
+        elif r == 1122:  # mine
             d['mine'] = True
         elif r == 618:  # wherex
             x = c[0]
@@ -82845,15 +83152,15 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 987:  # fromgy
+        elif r == 988:  # fromgy
             d['fromgy'] = True
-        elif r == 1122:  # choice
+        elif r == 1123:  # choice
             d['choice'] = True
-        elif r == 1123:  # facedown
+        elif r == 1124:  # facedown
             d['facedown'] = True
-        elif r == 1124:  # mine
+        elif r == 1125:  # mine
             d['mine'] = True
-        elif r == 1125:  # owners
+        elif r == 1126:  # owners
             d['owners'] = True
         elif r == 621:  # amount
             x = c[0]
@@ -82943,7 +83250,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 988:  # upto
+        elif r == 989:  # upto
             d['upto'] = True
         elif r == 628:  # count
             x = c[0]
@@ -82953,24 +83260,24 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1126:  # alts
+        elif r == 1127:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b359(x, inst, lim, made))
-        elif r == 989:  # reveal
+        elif r == 990:  # reveal
             d['reveal'] = True
-        elif r == 1127:  # thatcard
+        elif r == 1128:  # thatcard
             d['thatcard'] = True
-        elif r == 1128:  # thosecards
+        elif r == 1129:  # thosecards
             d['thosecards'] = True
         elif r == 630:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 992 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 993 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 997:  # tapped
+        elif r == 998:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -83015,7 +83322,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b999(x, inst, lim, made)
+            value = _b1000(x, inst, lim, made)
             d['unless'] = value
         elif r == 634:  # per
             x = c[0]
@@ -83098,7 +83405,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1001:  # owners
+        elif r == 1002:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -83235,7 +83542,7 @@ def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1002:  # faceup
+        elif r == 1003:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -83336,17 +83643,17 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b985(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['source'] = value
-        elif r == 1003:  # top
+        elif r == 1004:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 1004:  # bottom
+        elif r == 1005:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 1005:  # owners
+        elif r == 1006:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -83483,7 +83790,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b985(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['source'] = value
         elif r == 668:  # amount
             x = c[0]
@@ -83659,9 +83966,9 @@ def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b717(x, inst, lim, made)
             d['player'] = value
-        elif r == 1129:  # all
+        elif r == 1130:  # all
             d['all'] = True
-        elif r == 1006:  # amount
+        elif r == 1007:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -83712,7 +84019,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b999(x, inst, lim, made)
+            value = _b1000(x, inst, lim, made)
             d['unless'] = value
         elif r == 684:  # per
             x = c[0]
@@ -83952,14 +84259,14 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1007:  # step
+        if r == 1008:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1131 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 1008:  # endcombat
+        elif r == 1009:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -84006,9 +84313,9 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1131:  # you
+        elif r == 1132:  # you
             d['you'] = True
-        elif r == 1009:  # target
+        elif r == 1010:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -84054,11 +84361,11 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1010:  # label
+        elif r == 1011:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 1011:  # free
+        elif r == 1012:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -84101,9 +84408,9 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1012:  # newtargets
+        elif r == 1013:  # newtargets
             d['newtargets'] = True
-        elif r == 1132:  # thatcopy
+        elif r == 1133:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84137,26 +84444,26 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1013:  # thatnoun
+        if r == 1014:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1014:  # they
+        elif r == 1015:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1015:  # destroyed
+        elif r == 1016:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1016:  # target
+        elif r == 1017:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1017:  # thisturn
+        elif r == 1018:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -84205,7 +84512,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b999(x, inst, lim, made)
+            value = _b1000(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -84286,34 +84593,34 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b977(x, inst, lim, made)
+            value = _b978(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1018:  # target
+        elif r == 1019:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1019:  # also
+        elif r == 1020:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1046(x, inst, lim, made)
+            value = _b1047(x, inst, lim, made)
             d['also'] = value
-        elif r == 1020:  # group
+        elif r == 1021:  # group
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['group'] = value
-        elif r == 1021:  # orgroup
+        elif r == 1022:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1022:  # alsoword
+        elif r == 1023:  # alsoword
             d['alsoword'] = True
-        elif r == 1023:  # parts
+        elif r == 1024:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -84327,13 +84634,13 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1024:  # duration
+        elif r == 1025:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b977(x, inst, lim, made)
+            value = _b978(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1133:  # tail
+        elif r == 1134:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -84347,13 +84654,13 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1027:  # during
+        elif r == 1028:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1026(x, inst, lim, made)
+            value = _b1027(x, inst, lim, made)
             d['during'] = value
-        elif r == 1028:  # itsland
+        elif r == 1029:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -84387,7 +84694,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1029:  # controller
+        if r == 1030:  # controller
             d['controller'] = True
         elif r == 718:  # owner
             x = c[0]
@@ -84429,19 +84736,19 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1030:  # counter
+        if r == 1031:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1031:  # on
+        elif r == 1032:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1032:  # whose
+        elif r == 1033:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1033:  # zone
+        elif r == 1034:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84521,7 +84828,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1038:  # otherthan
+        elif r == 1039:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -84591,7 +84898,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1043:  # each
+        if r == 1044:  # each
             d['each'] = True
         elif r == 736:  # count
             x = c[0]
@@ -84741,7 +85048,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1140:  # equipped
+        if r == 1141:  # equipped
             d['equipped'] = True
         elif r == 745:  # enchanted
             x = c[0]
@@ -85070,9 +85377,9 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1057:  # creature
+        elif r == 1058:  # creature
             d['creature'] = True
-        elif r == 1058:  # events
+        elif r == 1059:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -85081,7 +85388,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1143 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1144 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -85206,11 +85513,11 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1059:  # spell
+        elif r == 1060:  # spell
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1060:  # this
+        elif r == 1061:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -85250,13 +85557,13 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1177:  # equipped
+        elif r == 1178:  # equipped
             d['equipped'] = True
         elif r == 799:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1061:  # events
+        elif r == 1062:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -85265,7 +85572,7 @@ def _b800(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1143 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1144 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -85306,13 +85613,13 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1178:  # thisor
+        elif r == 1179:  # thisor
             d['thisor'] = True
         elif r == 802:  # subject
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1062:  # events
+        elif r == 1063:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -85321,12 +85628,12 @@ def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1143 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1144 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1063:  # undercontrol
+        elif r == 1064:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -85448,7 +85755,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1065:  # additional
+        if r == 1066:  # additional
             d['additional'] = True
         elif r == 828:  # power
             x = c[0]
@@ -85458,19 +85765,19 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1066:  # per
+        elif r == 1067:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1067:  # perfilter
+        elif r == 1068:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1179:  # onbf
+        elif r == 1180:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85576,7 +85883,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1068:  # filters
+        if r == 1069:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85692,7 +85999,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1069:  # filters
+        if r == 1070:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85736,7 +86043,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1070:  # filters
+        if r == 1071:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85780,11 +86087,11 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1071:  # additional
+        if r == 1072:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1072:  # anynumber
+        elif r == 1073:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -85820,7 +86127,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1073:  # filters
+        if r == 1074:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85832,11 +86139,11 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b359(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1074:  # they
+        elif r == 1075:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1075:  # had
+        elif r == 1076:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -85921,7 +86228,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 848:  # quality
             x = c[0]
-            value = _b1077(x, inst, lim, made)
+            value = _b1078(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85955,7 +86262,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1079:  # opponents
+        if r == 1080:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86309,7 +86616,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1080:  # keywords
+        if r == 1081:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86355,7 +86662,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1081:  # keywords
+        if r == 1082:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86515,7 +86822,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1082:  # its
+        if r == 1083:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -86665,7 +86972,7 @@ def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 889:  # quality
             x = c[0]
-            value = _b1077(x, inst, lim, made)
+            value = _b1078(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86701,7 +87008,7 @@ def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 891:  # quality
             x = c[0]
-            value = _b1077(x, inst, lim, made)
+            value = _b1078(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86737,7 +87044,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 893:  # quality
             x = c[0]
-            value = _b1077(x, inst, lim, made)
+            value = _b1078(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86771,7 +87078,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1083:  # thisturn
+        if r == 1084:  # thisturn
             d['thisturn'] = True
         elif r == 895:  # keyword
             x = c[0]
@@ -87076,7 +87383,7 @@ def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1084:  # colors
+        elif r == 1085:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -87084,7 +87391,7 @@ def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1180:  # colors
+        elif r == 1181:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 505 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -87092,12 +87399,12 @@ def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1085:  # subtypes
+        elif r == 1086:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1086:  # keywords
+        elif r == 1087:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -87111,7 +87418,7 @@ def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1087:  # still
+        elif r == 1088:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -87232,7 +87539,7 @@ def _b920(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87248,7 +87555,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C977()
+    inst: Any = _C978()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87256,23 +87563,23 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1115:  # eot
+        if r == 1116:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1116:  # next_upkeep
+        elif r == 1117:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1117:  # losecontrol
+        elif r == 1118:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1118:  # thisturn
+        elif r == 1119:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1119:  # thiscombat
+        elif r == 1120:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -87284,7 +87591,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87300,7 +87607,7 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C982()
+    inst: Any = _C983()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87308,7 +87615,7 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 981:  # filter
+        if r == 982:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -87320,7 +87627,7 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87336,7 +87643,7 @@ def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C985()
+    inst: Any = _C986()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87344,7 +87651,7 @@ def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 984:  # whose
+        if r == 985:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -87356,7 +87663,7 @@ def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87372,7 +87679,7 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C991()
+    inst: Any = _C992()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87380,7 +87687,7 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 990:  # zone
+        if r == 991:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -87392,7 +87699,7 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b995(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87408,7 +87715,7 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C994()
+    inst: Any = _C995()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87416,7 +87723,7 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 993:  # player
+        if r == 994:  # player
             x = c[0]
             value = _b717(x, inst, lim, made)
             d['player'] = value
@@ -87428,7 +87735,7 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b996(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87444,7 +87751,7 @@ def _b996(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C996()
+    inst: Any = _C997()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87452,7 +87759,7 @@ def _b996(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 995:  # player
+        if r == 996:  # player
             x = c[0]
             value = _b717(x, inst, lim, made)
             d['player'] = value
@@ -87464,7 +87771,7 @@ def _b996(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87480,7 +87787,7 @@ def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C999()
+    inst: Any = _C1000()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87488,11 +87795,11 @@ def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 998:  # cost
+        if r == 999:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 1000:  # param
+        elif r == 1001:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -87507,7 +87814,7 @@ def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87523,7 +87830,7 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1026()
+    inst: Any = _C1027()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87531,11 +87838,11 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1134:  # its
+        if r == 1135:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1025:  # nextturn
+        elif r == 1026:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -87547,7 +87854,7 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1036(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1037(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87563,7 +87870,7 @@ def _b1036(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1036()
+    inst: Any = _C1037()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87571,7 +87878,7 @@ def _b1036(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1035:  # power
+        if r == 1036:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -87583,7 +87890,7 @@ def _b1036(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1041(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87599,7 +87906,7 @@ def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1040()
+    inst: Any = _C1041()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87607,11 +87914,11 @@ def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1039:  # player
+        if r == 1040:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1135:  # walker
+        elif r == 1136:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -87621,7 +87928,7 @@ def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1043(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87637,7 +87944,7 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1042()
+    inst: Any = _C1043()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87645,13 +87952,13 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1136:  # another
+        if r == 1137:  # another
             d['another'] = True
-        elif r == 1041:  # filter
+        elif r == 1042:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1137:  # ingy
+        elif r == 1138:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -87661,7 +87968,7 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87677,7 +87984,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1046()
+    inst: Any = _C1047()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87685,15 +87992,15 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1044:  # quant
+        if r == 1045:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1045:  # filter
+        elif r == 1046:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1138:  # attached
+        elif r == 1139:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -87702,7 +88009,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1139:  # samename
+        elif r == 1140:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -87711,7 +88018,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1186:  # ingy
+        elif r == 1187:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -87721,7 +88028,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1077(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1078(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87737,7 +88044,7 @@ def _b1077(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1077()
+    inst: Any = _C1078()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87745,11 +88052,11 @@ def _b1077(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1076:  # word
+        if r == 1077:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1078:  # param
+        elif r == 1079:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -87764,7 +88071,7 @@ def _b1077(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1105(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87780,7 +88087,7 @@ def _b1105(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1105()
+    inst: Any = _C1106()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87788,7 +88095,7 @@ def _b1105(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1104:  # word
+        if r == 1105:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -87803,7 +88110,7 @@ def _b1105(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1110(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87819,7 +88126,7 @@ def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1109()
+    inst: Any = _C1110()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87827,13 +88134,13 @@ def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1108:  # filter
+        if r == 1109:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1191:  # gy
+        elif r == 1193:  # gy
             d['gy'] = True
-        elif r == 1192:  # bf
+        elif r == 1194:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -87843,7 +88150,7 @@ def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87859,7 +88166,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1143()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87867,7 +88174,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # enters
+        if r == 1142:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -87879,7 +88186,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87895,7 +88202,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1145()
+    inst: Any = _C1146()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87903,7 +88210,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1144:  # leaves
+        if r == 1145:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -87915,7 +88222,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87931,18 +88238,20 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1147()
-    d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C1148()
+    d: dict[str, Any] = {'dies': '', 'combat': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1146:  # dies
+        if r == 1147:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
+        elif r == 1188:  # combat
+            d['combat'] = True
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -87951,7 +88260,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87967,7 +88276,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1149()
+    inst: Any = _C1150()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87975,7 +88284,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1148:  # graveyard
+        if r == 1149:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -87987,7 +88296,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88003,7 +88312,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1151()
+    inst: Any = _C1152()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88011,7 +88320,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1150:  # alone
+        if r == 1151:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -88023,7 +88332,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88039,7 +88348,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1153()
+    inst: Any = _C1154()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88047,7 +88356,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1152:  # unblocked
+        if r == 1153:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -88059,7 +88368,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88075,7 +88384,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1155()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88083,7 +88392,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1154:  # attacks
+        if r == 1155:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -88095,7 +88404,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88111,7 +88420,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1157()
+    inst: Any = _C1158()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88119,11 +88428,11 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1156:  # blocks
+        if r == 1157:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1187:  # acreature
+        elif r == 1189:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -88133,7 +88442,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88149,7 +88458,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1161()
+    inst: Any = _C1162()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88157,17 +88466,17 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1158:  # blocked
+        if r == 1159:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1159:  # article
+        elif r == 1160:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1160:  # filter
+        elif r == 1161:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -88181,7 +88490,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88197,7 +88506,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1163()
+    inst: Any = _C1164()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88205,7 +88514,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1162:  # direction
+        if r == 1163:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -88217,7 +88526,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88233,7 +88542,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1165()
+    inst: Any = _C1166()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88241,7 +88550,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1164:  # up
+        if r == 1165:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -88253,7 +88562,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88269,7 +88578,7 @@ def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1167()
+    inst: Any = _C1168()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88277,7 +88586,7 @@ def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1166:  # way
+        if r == 1167:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -88289,7 +88598,7 @@ def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88305,7 +88614,7 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1169()
+    inst: Any = _C1170()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88313,11 +88622,11 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1168:  # targeted
+        if r == 1169:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1188:  # opponents
+        elif r == 1190:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -88327,7 +88636,7 @@ def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88343,7 +88652,7 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1172()
+    inst: Any = _C1173()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88351,13 +88660,13 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1189:  # combat
+        if r == 1191:  # combat
             d['combat'] = True
-        elif r == 1170:  # deals
+        elif r == 1171:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1171:  # recipient
+        elif r == 1172:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -88371,7 +88680,7 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88387,7 +88696,7 @@ def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1174()
+    inst: Any = _C1175()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88395,9 +88704,9 @@ def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1190:  # combat
+        if r == 1192:  # combat
             d['combat'] = True
-        elif r == 1173:  # dealt
+        elif r == 1174:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -88409,7 +88718,7 @@ def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88425,7 +88734,7 @@ def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1176()
+    inst: Any = _C1177()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88433,7 +88742,7 @@ def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1175:  # anywhere
+        if r == 1176:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -88445,7 +88754,7 @@ def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88461,7 +88770,7 @@ def _b1182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1182()
+    inst: Any = _C1183()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88469,19 +88778,19 @@ def _b1182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1181:  # power
+        if r == 1182:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1183:  # power
+        elif r == 1184:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1184:  # target
+        elif r == 1185:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -89440,259 +89749,261 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 939 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 940 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 941 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 942 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'unpreventable', o, lim, made),  # 955 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 959 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 960 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 961 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 962 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 963 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 964 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 965 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 966 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 967 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 968 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 969 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 970 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 971 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 972 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 973 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 976 __asgn_plain
-    _b977,  # 977 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 978 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 980 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 981 __asgn_plain
-    _b982,  # 982 UpToXTargets
-    _node,  # 983 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 984 __asgn_plain
-    _b985,  # 985 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 987 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 988 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 989 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 990 __asgn_plain
-    _b991,  # 991 OntoBattlefield
-    _node,  # 992 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 993 __asgn_plain
-    _b994,  # 994 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 995 __asgn_plain
-    _b996,  # 996 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 997 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 998 __asgn_plain
-    _b999,  # 999 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1002 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1012 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1013 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1017 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1018 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1022 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1023 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1024 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1025 __asgn_plain
-    _b1026,  # 1026 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1028 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1029 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1030 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1031 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1032 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1034 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1035 __asgn_plain
-    _b1036,  # 1036 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1037 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1038 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1039 __asgn_plain
-    _b1040,  # 1040 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1041 __asgn_plain
-    _b1042,  # 1042 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1043 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1044 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1045 __asgn_plain
-    _b1046,  # 1046 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosencolor', o, lim, made),  # 1047 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisway', o, lim, made),  # 1048 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1049 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'next', o, lim, made),  # 1050 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1051 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1052 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1053 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1054 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1055 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1056 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1057 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1059 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1060 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1061 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_this_combat', o, lim, made),  # 942 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 943 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'unpreventable', o, lim, made),  # 956 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 960 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 961 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 962 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 963 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 964 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 965 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 966 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 967 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 968 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 969 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 970 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 971 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 972 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 973 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 974 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 975 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 976 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 977 __asgn_plain
+    _b978,  # 978 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 981 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 982 __asgn_plain
+    _b983,  # 983 UpToXTargets
+    _node,  # 984 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 985 __asgn_plain
+    _b986,  # 986 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 988 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 989 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 990 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 991 __asgn_plain
+    _b992,  # 992 OntoBattlefield
+    _node,  # 993 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 994 __asgn_plain
+    _b995,  # 995 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 996 __asgn_plain
+    _b997,  # 997 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 998 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 999 __asgn_plain
+    _b1000,  # 1000 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1003 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1013 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1018 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1021 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1023 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1024 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1025 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1026 __asgn_plain
+    _b1027,  # 1027 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1028 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1029 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1030 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1031 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1032 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1035 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1036 __asgn_plain
+    _b1037,  # 1037 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1038 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1039 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1040 __asgn_plain
+    _b1041,  # 1041 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1042 __asgn_plain
+    _b1043,  # 1043 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1044 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1046 __asgn_plain
+    _b1047,  # 1047 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosencolor', o, lim, made),  # 1048 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisway', o, lim, made),  # 1049 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1050 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'next', o, lim, made),  # 1051 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1052 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1054 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1055 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1056 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1057 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1058 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1059 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1060 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1061 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1062 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1063 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1064 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1065 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1066 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1067 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1064 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1065 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1066 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1067 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1068 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1069 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1071 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1072 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1074 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1075 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1076 __asgn_plain
-    _b1077,  # 1077 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1078 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1079 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1080 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1072 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1073 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1075 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1076 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1077 __asgn_plain
+    _b1078,  # 1078 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1079 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1080 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1081 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1082 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1083 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1084 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1085 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1086 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1087 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1088 __asgn_optional
-    _node,  # 1089 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1090 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1091 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1092 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1093 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1094 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1095 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1096 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1097 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1098 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1101 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'alsocontroller', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1103 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1104 __asgn_plain
-    _b1105,  # 1105 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1107 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1108 __asgn_plain
-    _b1109,  # 1109 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1111 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1082 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1083 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1084 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1085 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1086 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1087 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1088 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1089 __asgn_optional
+    _node,  # 1090 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1091 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1092 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1093 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1094 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1095 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1096 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1097 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1098 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1099 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1100 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1102 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsocontroller', o, lim, made),  # 1103 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1104 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1105 __asgn_plain
+    _b1106,  # 1106 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1108 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1109 __asgn_plain
+    _b1110,  # 1110 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1111 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1112 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1113 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1114 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1116 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1117 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1118 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1119 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1120 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1121 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1122 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1123 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1124 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1125 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1126 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1127 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1128 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1129 __asgn_optional
-    _match_node,  # 1130 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1131 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1132 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1133 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1134 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1135 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1136 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1137 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1138 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1139 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1140 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 EntersEvent
-    _node,  # 1143 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1144 __asgn_plain
-    _b1145,  # 1145 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1146 __asgn_plain
-    _b1147,  # 1147 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1148 __asgn_plain
-    _b1149,  # 1149 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1150 __asgn_plain
-    _b1151,  # 1151 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1152 __asgn_plain
-    _b1153,  # 1153 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1154 __asgn_plain
-    _b1155,  # 1155 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1156 __asgn_plain
-    _b1157,  # 1157 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1158 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1159 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1160 __asgn_plain
-    _b1161,  # 1161 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1162 __asgn_plain
-    _b1163,  # 1163 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1164 __asgn_plain
-    _b1165,  # 1165 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1166 __asgn_plain
-    _b1167,  # 1167 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1168 __asgn_plain
-    _b1169,  # 1169 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1170 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1171 __asgn_plain
-    _b1172,  # 1172 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1173 __asgn_plain
-    _b1174,  # 1174 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1175 __asgn_plain
-    _b1176,  # 1176 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1177 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1178 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1179 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1180 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1181 __asgn_plain
-    _b1182,  # 1182 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1183 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1184 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1185 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1186 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1187 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1188 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1189 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1190 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1191 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1192 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1113 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 1114 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'lost', o, lim, made),  # 1115 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1116 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1117 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1118 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1119 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1120 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1122 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1123 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1124 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1125 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1126 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1127 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1128 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1129 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1130 __asgn_optional
+    _match_node,  # 1131 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1132 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1133 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1134 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1135 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1136 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1137 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1138 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1139 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1140 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1141 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1142 __asgn_plain
+    _b1143,  # 1143 EntersEvent
+    _node,  # 1144 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1145 __asgn_plain
+    _b1146,  # 1146 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1147 __asgn_plain
+    _b1148,  # 1148 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1149 __asgn_plain
+    _b1150,  # 1150 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1151 __asgn_plain
+    _b1152,  # 1152 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1153 __asgn_plain
+    _b1154,  # 1154 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1157 __asgn_plain
+    _b1158,  # 1158 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1159 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1160 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1161 __asgn_plain
+    _b1162,  # 1162 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1163 __asgn_plain
+    _b1164,  # 1164 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1165 __asgn_plain
+    _b1166,  # 1166 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1167 __asgn_plain
+    _b1168,  # 1168 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1169 __asgn_plain
+    _b1170,  # 1170 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1171 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1172 __asgn_plain
+    _b1173,  # 1173 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1174 __asgn_plain
+    _b1175,  # 1175 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1176 __asgn_plain
+    _b1177,  # 1177 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1178 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1179 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1180 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1181 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1182 __asgn_plain
+    _b1183,  # 1183 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1184 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1185 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1186 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1187 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1188 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1189 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1190 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1191 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1192 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1193 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1194 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 266, 284, 348, 531, 731, 776, 827, 983, 992, 1089, 1143])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 266, 284, 348, 531, 731, 776, 827, 984, 993, 1090, 1144])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -90638,7 +90949,7 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 940 __asgn_oneormore
     None,  # 941 __asgn_optional
     None,  # 942 __asgn_optional
-    None,  # 943 __asgn_plain
+    None,  # 943 __asgn_optional
     None,  # 944 __asgn_plain
     None,  # 945 __asgn_plain
     None,  # 946 __asgn_plain
@@ -90650,18 +90961,18 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 952 __asgn_plain
     None,  # 953 __asgn_plain
     None,  # 954 __asgn_plain
-    None,  # 955 __asgn_optional
-    None,  # 956 __asgn_plain
+    None,  # 955 __asgn_plain
+    None,  # 956 __asgn_optional
     None,  # 957 __asgn_plain
     None,  # 958 __asgn_plain
     None,  # 959 __asgn_plain
-    None,  # 960 __asgn_optional
-    None,  # 961 __asgn_zeroormore
+    None,  # 960 __asgn_plain
+    None,  # 961 __asgn_optional
     None,  # 962 __asgn_zeroormore
     None,  # 963 __asgn_zeroormore
-    None,  # 964 __asgn_oneormore
+    None,  # 964 __asgn_zeroormore
     None,  # 965 __asgn_oneormore
-    None,  # 966 __asgn_plain
+    None,  # 966 __asgn_oneormore
     None,  # 967 __asgn_plain
     None,  # 968 __asgn_plain
     None,  # 969 __asgn_plain
@@ -90672,33 +90983,33 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 974 __asgn_plain
     None,  # 975 __asgn_plain
     None,  # 976 __asgn_plain
-    _b977,  # 977 Duration
-    None,  # 978 __asgn_plain
+    None,  # 977 __asgn_plain
+    _b978,  # 978 Duration
     None,  # 979 __asgn_plain
-    None,  # 980 __asgn_oneormore
-    None,  # 981 __asgn_plain
-    _b982,  # 982 UpToXTargets
-    None,  # 983 GraveyardTarget
-    None,  # 984 __asgn_plain
-    _b985,  # 985 FromGraveyard
-    None,  # 986 __asgn_plain
-    None,  # 987 __asgn_optional
+    None,  # 980 __asgn_plain
+    None,  # 981 __asgn_oneormore
+    None,  # 982 __asgn_plain
+    _b983,  # 983 UpToXTargets
+    None,  # 984 GraveyardTarget
+    None,  # 985 __asgn_plain
+    _b986,  # 986 FromGraveyard
+    None,  # 987 __asgn_plain
     None,  # 988 __asgn_optional
     None,  # 989 __asgn_optional
-    None,  # 990 __asgn_plain
-    _b991,  # 991 OntoBattlefield
-    None,  # 992 Destination
-    None,  # 993 __asgn_plain
-    _b994,  # 994 IntoHand
-    None,  # 995 __asgn_plain
-    _b996,  # 996 IntoGraveyard
-    None,  # 997 __asgn_optional
-    None,  # 998 __asgn_plain
-    _b999,  # 999 CostValue
-    None,  # 1000 __asgn_plain
+    None,  # 990 __asgn_optional
+    None,  # 991 __asgn_plain
+    _b992,  # 992 OntoBattlefield
+    None,  # 993 Destination
+    None,  # 994 __asgn_plain
+    _b995,  # 995 IntoHand
+    None,  # 996 __asgn_plain
+    _b997,  # 997 IntoGraveyard
+    None,  # 998 __asgn_optional
+    None,  # 999 __asgn_plain
+    _b1000,  # 1000 CostValue
     None,  # 1001 __asgn_plain
-    None,  # 1002 __asgn_optional
-    None,  # 1003 __asgn_plain
+    None,  # 1002 __asgn_plain
+    None,  # 1003 __asgn_optional
     None,  # 1004 __asgn_plain
     None,  # 1005 __asgn_plain
     None,  # 1006 __asgn_plain
@@ -90707,85 +91018,85 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1009 __asgn_plain
     None,  # 1010 __asgn_plain
     None,  # 1011 __asgn_plain
-    None,  # 1012 __asgn_optional
-    None,  # 1013 __asgn_plain
+    None,  # 1012 __asgn_plain
+    None,  # 1013 __asgn_optional
     None,  # 1014 __asgn_plain
     None,  # 1015 __asgn_plain
     None,  # 1016 __asgn_plain
-    None,  # 1017 __asgn_optional
-    None,  # 1018 __asgn_plain
+    None,  # 1017 __asgn_plain
+    None,  # 1018 __asgn_optional
     None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
     None,  # 1021 __asgn_plain
-    None,  # 1022 __asgn_optional
-    None,  # 1023 __asgn_oneormore
-    None,  # 1024 __asgn_plain
+    None,  # 1022 __asgn_plain
+    None,  # 1023 __asgn_optional
+    None,  # 1024 __asgn_oneormore
     None,  # 1025 __asgn_plain
-    _b1026,  # 1026 NextTurnDuration
-    None,  # 1027 __asgn_plain
-    None,  # 1028 __asgn_optional
+    None,  # 1026 __asgn_plain
+    _b1027,  # 1027 NextTurnDuration
+    None,  # 1028 __asgn_plain
     None,  # 1029 __asgn_optional
-    None,  # 1030 __asgn_plain
+    None,  # 1030 __asgn_optional
     None,  # 1031 __asgn_plain
     None,  # 1032 __asgn_plain
     None,  # 1033 __asgn_plain
     None,  # 1034 __asgn_plain
     None,  # 1035 __asgn_plain
-    _b1036,  # 1036 WhereX
-    None,  # 1037 __asgn_plain
-    None,  # 1038 __asgn_optional
-    None,  # 1039 __asgn_plain
-    _b1040,  # 1040 TargetPlayer
-    None,  # 1041 __asgn_plain
-    _b1042,  # 1042 TargetObject
-    None,  # 1043 __asgn_optional
-    None,  # 1044 __asgn_plain
+    None,  # 1036 __asgn_plain
+    _b1037,  # 1037 WhereX
+    None,  # 1038 __asgn_plain
+    None,  # 1039 __asgn_optional
+    None,  # 1040 __asgn_plain
+    _b1041,  # 1041 TargetPlayer
+    None,  # 1042 __asgn_plain
+    _b1043,  # 1043 TargetObject
+    None,  # 1044 __asgn_optional
     None,  # 1045 __asgn_plain
-    _b1046,  # 1046 EachObjects
-    None,  # 1047 __asgn_optional
+    None,  # 1046 __asgn_plain
+    _b1047,  # 1047 EachObjects
     None,  # 1048 __asgn_optional
     None,  # 1049 __asgn_optional
     None,  # 1050 __asgn_optional
     None,  # 1051 __asgn_optional
-    None,  # 1052 __asgn_plain
+    None,  # 1052 __asgn_optional
     None,  # 1053 __asgn_plain
-    None,  # 1054 __asgn_optional
+    None,  # 1054 __asgn_plain
     None,  # 1055 __asgn_optional
     None,  # 1056 __asgn_optional
     None,  # 1057 __asgn_optional
-    None,  # 1058 __asgn_oneormore
-    None,  # 1059 __asgn_plain
+    None,  # 1058 __asgn_optional
+    None,  # 1059 __asgn_oneormore
     None,  # 1060 __asgn_plain
-    None,  # 1061 __asgn_oneormore
+    None,  # 1061 __asgn_plain
     None,  # 1062 __asgn_oneormore
-    None,  # 1063 __asgn_optional
+    None,  # 1063 __asgn_oneormore
     None,  # 1064 __asgn_optional
     None,  # 1065 __asgn_optional
-    None,  # 1066 __asgn_plain
+    None,  # 1066 __asgn_optional
     None,  # 1067 __asgn_plain
-    None,  # 1068 __asgn_oneormore
+    None,  # 1068 __asgn_plain
     None,  # 1069 __asgn_oneormore
     None,  # 1070 __asgn_oneormore
-    None,  # 1071 __asgn_plain
+    None,  # 1071 __asgn_oneormore
     None,  # 1072 __asgn_plain
-    None,  # 1073 __asgn_oneormore
-    None,  # 1074 __asgn_plain
+    None,  # 1073 __asgn_plain
+    None,  # 1074 __asgn_oneormore
     None,  # 1075 __asgn_plain
     None,  # 1076 __asgn_plain
-    _b1077,  # 1077 QualityRef
-    None,  # 1078 __asgn_plain
-    None,  # 1079 __asgn_optional
-    None,  # 1080 __asgn_oneormore
+    None,  # 1077 __asgn_plain
+    _b1078,  # 1078 QualityRef
+    None,  # 1079 __asgn_plain
+    None,  # 1080 __asgn_optional
     None,  # 1081 __asgn_oneormore
-    None,  # 1082 __asgn_plain
-    None,  # 1083 __asgn_optional
-    None,  # 1084 __asgn_oneormore
-    None,  # 1085 __asgn_zeroormore
-    None,  # 1086 __asgn_oneormore
-    None,  # 1087 __asgn_optional
+    None,  # 1082 __asgn_oneormore
+    None,  # 1083 __asgn_plain
+    None,  # 1084 __asgn_optional
+    None,  # 1085 __asgn_oneormore
+    None,  # 1086 __asgn_zeroormore
+    None,  # 1087 __asgn_oneormore
     None,  # 1088 __asgn_optional
-    None,  # 1089 KeywordCostPart
-    None,  # 1090 __asgn_oneormore
+    None,  # 1089 __asgn_optional
+    None,  # 1090 KeywordCostPart
     None,  # 1091 __asgn_oneormore
     None,  # 1092 __asgn_oneormore
     None,  # 1093 __asgn_oneormore
@@ -90794,19 +91105,19 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1096 __asgn_oneormore
     None,  # 1097 __asgn_oneormore
     None,  # 1098 __asgn_oneormore
-    None,  # 1099 __asgn_optional
-    None,  # 1100 __asgn_plain
+    None,  # 1099 __asgn_oneormore
+    None,  # 1100 __asgn_optional
     None,  # 1101 __asgn_plain
     None,  # 1102 __asgn_plain
     None,  # 1103 __asgn_plain
     None,  # 1104 __asgn_plain
-    _b1105,  # 1105 PerTime
-    None,  # 1106 __asgn_optional
-    None,  # 1107 __asgn_oneormore
-    None,  # 1108 __asgn_plain
-    _b1109,  # 1109 PerObject
-    None,  # 1110 __asgn_optional
-    None,  # 1111 __asgn_plain
+    None,  # 1105 __asgn_plain
+    _b1106,  # 1106 PerTime
+    None,  # 1107 __asgn_optional
+    None,  # 1108 __asgn_oneormore
+    None,  # 1109 __asgn_plain
+    _b1110,  # 1110 PerObject
+    None,  # 1111 __asgn_optional
     None,  # 1112 __asgn_plain
     None,  # 1113 __asgn_plain
     None,  # 1114 __asgn_plain
@@ -90815,77 +91126,79 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1117 __asgn_plain
     None,  # 1118 __asgn_plain
     None,  # 1119 __asgn_plain
-    None,  # 1120 __asgn_optional
+    None,  # 1120 __asgn_plain
     None,  # 1121 __asgn_optional
     None,  # 1122 __asgn_optional
     None,  # 1123 __asgn_optional
     None,  # 1124 __asgn_optional
     None,  # 1125 __asgn_optional
-    None,  # 1126 __asgn_oneormore
-    None,  # 1127 __asgn_optional
+    None,  # 1126 __asgn_optional
+    None,  # 1127 __asgn_oneormore
     None,  # 1128 __asgn_optional
     None,  # 1129 __asgn_optional
-    None,  # 1130 DelayedStep
-    None,  # 1131 __asgn_optional
+    None,  # 1130 __asgn_optional
+    None,  # 1131 DelayedStep
     None,  # 1132 __asgn_optional
-    None,  # 1133 __asgn_oneormore
-    None,  # 1134 __asgn_plain
-    None,  # 1135 __asgn_optional
+    None,  # 1133 __asgn_optional
+    None,  # 1134 __asgn_oneormore
+    None,  # 1135 __asgn_plain
     None,  # 1136 __asgn_optional
     None,  # 1137 __asgn_optional
-    None,  # 1138 __asgn_plain
+    None,  # 1138 __asgn_optional
     None,  # 1139 __asgn_plain
-    None,  # 1140 __asgn_optional
-    None,  # 1141 __asgn_plain
-    _b1142,  # 1142 EntersEvent
-    None,  # 1143 ThisEvent
-    None,  # 1144 __asgn_plain
-    _b1145,  # 1145 LeavesEvent
-    None,  # 1146 __asgn_plain
-    _b1147,  # 1147 DiesEvent
-    None,  # 1148 __asgn_plain
-    _b1149,  # 1149 ToGraveyardEvent
-    None,  # 1150 __asgn_plain
-    _b1151,  # 1151 AttacksAloneEvent
-    None,  # 1152 __asgn_plain
-    _b1153,  # 1153 UnblockedEvent
-    None,  # 1154 __asgn_plain
-    _b1155,  # 1155 AttacksEvent
-    None,  # 1156 __asgn_plain
-    _b1157,  # 1157 BlocksEvent
-    None,  # 1158 __asgn_plain
+    None,  # 1140 __asgn_plain
+    None,  # 1141 __asgn_optional
+    None,  # 1142 __asgn_plain
+    _b1143,  # 1143 EntersEvent
+    None,  # 1144 ThisEvent
+    None,  # 1145 __asgn_plain
+    _b1146,  # 1146 LeavesEvent
+    None,  # 1147 __asgn_plain
+    _b1148,  # 1148 DiesEvent
+    None,  # 1149 __asgn_plain
+    _b1150,  # 1150 ToGraveyardEvent
+    None,  # 1151 __asgn_plain
+    _b1152,  # 1152 AttacksAloneEvent
+    None,  # 1153 __asgn_plain
+    _b1154,  # 1154 UnblockedEvent
+    None,  # 1155 __asgn_plain
+    _b1156,  # 1156 AttacksEvent
+    None,  # 1157 __asgn_plain
+    _b1158,  # 1158 BlocksEvent
     None,  # 1159 __asgn_plain
     None,  # 1160 __asgn_plain
-    _b1161,  # 1161 BlockedEvent
-    None,  # 1162 __asgn_plain
-    _b1163,  # 1163 PhasesEvent
-    None,  # 1164 __asgn_plain
-    _b1165,  # 1165 TurnedUpEvent
-    None,  # 1166 __asgn_plain
-    _b1167,  # 1167 ExiledThisWayEvent
-    None,  # 1168 __asgn_plain
-    _b1169,  # 1169 TargetedEvent
-    None,  # 1170 __asgn_plain
+    None,  # 1161 __asgn_plain
+    _b1162,  # 1162 BlockedEvent
+    None,  # 1163 __asgn_plain
+    _b1164,  # 1164 PhasesEvent
+    None,  # 1165 __asgn_plain
+    _b1166,  # 1166 TurnedUpEvent
+    None,  # 1167 __asgn_plain
+    _b1168,  # 1168 ExiledThisWayEvent
+    None,  # 1169 __asgn_plain
+    _b1170,  # 1170 TargetedEvent
     None,  # 1171 __asgn_plain
-    _b1172,  # 1172 DealsDamageEvent
-    None,  # 1173 __asgn_plain
-    _b1174,  # 1174 DealtDamageEvent
-    None,  # 1175 __asgn_plain
-    _b1176,  # 1176 PutIntoGraveyardEvent
-    None,  # 1177 __asgn_optional
+    None,  # 1172 __asgn_plain
+    _b1173,  # 1173 DealsDamageEvent
+    None,  # 1174 __asgn_plain
+    _b1175,  # 1175 DealtDamageEvent
+    None,  # 1176 __asgn_plain
+    _b1177,  # 1177 PutIntoGraveyardEvent
     None,  # 1178 __asgn_optional
     None,  # 1179 __asgn_optional
-    None,  # 1180 __asgn_oneormore
-    None,  # 1181 __asgn_plain
-    _b1182,  # 1182 PowerOf
-    None,  # 1183 __asgn_plain
+    None,  # 1180 __asgn_optional
+    None,  # 1181 __asgn_oneormore
+    None,  # 1182 __asgn_plain
+    _b1183,  # 1183 PowerOf
     None,  # 1184 __asgn_plain
-    None,  # 1185 __asgn_oneormore
-    None,  # 1186 __asgn_optional
+    None,  # 1185 __asgn_plain
+    None,  # 1186 __asgn_oneormore
     None,  # 1187 __asgn_optional
     None,  # 1188 __asgn_optional
     None,  # 1189 __asgn_optional
     None,  # 1190 __asgn_optional
     None,  # 1191 __asgn_optional
     None,  # 1192 __asgn_optional
+    None,  # 1193 __asgn_optional
+    None,  # 1194 __asgn_optional
 ]

@@ -791,6 +791,8 @@ class Game:
             self.fire_object_event(o, "leaves", remembered=(new.oid,))
             if ev.to_zone is Zone.GRAVEYARD and "creature" in self.characteristics(o).types:
                 self.fire_object_event(o, "dies", remembered=(new.oid,))  # 700.4
+                if self.state.step in _COMBAT_PHASE:  # "dies during combat"
+                    self.fire_object_event(o, "dies_in_combat", remembered=(new.oid,))
             if ev.to_zone is Zone.GRAVEYARD and o.owner == o.controller:
                 # 603.6c: "is put into your graveyard from the battlefield" (its owner's is its controller's)
                 self.fire_object_event(o, "to_your_graveyard", remembered=(new.oid,))
@@ -1737,6 +1739,10 @@ class Game:
             out.extend(mine)
         self.state.pending = []
         return out
+
+
+# 506.1: the steps of the combat phase.
+_COMBAT_PHASE = ("begin_combat", "attackers", "blockers", "first_damage", "damage", "end_combat")
 
 
 def _step_triggers(ch: layers.Characteristics) -> "tuple[TriggeredAbility, ...]":
