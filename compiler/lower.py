@@ -611,6 +611,7 @@ class CardLowering:
         self.chose_name = False  # an instruction before named a card ("that name")
         self.last_mill: Amount | None = None  # the number of cards the last mill named ("twice that many")
         self.last_divided: ef.DividedPrevent | None = None  # the last divided prevention ("this way")
+        self.in_damage_trigger = False  # lowering a delayed damage trigger's instruction ("that damage")
 
     # amounts and costs ---------------------------------------------------
 
@@ -1280,6 +1281,12 @@ class CardLowering:
         return ef.CantBeRegenerated(self.target(e.target, cond), "it")
 
     def effect_GainLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.thatdamage:
+            # 603.7c: "life equal to that damage" -- the damage event a delayed trigger triggered on.
+            if not self.in_damage_trigger:
+                self.ck.error(e, "'that damage' is the damage of a delayed trigger's event",
+                              "'whenever that creature deals combat damage this turn, you gain life equal to that damage'")
+            return ef.GainLife(self.player(e.player, cond), am.DamageEventAmount())
         if e.lost:
             # 608.2c: "you gain life equal to the life lost this way" -- what a "loses ... life" before did.
             if not self.counted_before:
@@ -1584,6 +1591,19 @@ class CardLowering:
 
     def effect_ExileIfDiesEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ExileIfDies(self.target(e.target, cond))  # 614.1a: "it": the object named before
+
+    def effect_WheneverThisTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
+        subject = self.target(e.subject, cond)
+        condition = self.condition(e.condition) if e.condition is not None else None
+        if condition is not None and not isinstance(condition, co.CostWasPaid):
+            self.ck.error(e.condition, "the 'if' of a delayed trigger here is about the spell ('if this spell was "
+                                       "kicked', 603.4): a cost paid as it was cast")
+        before, self.in_damage_trigger = self.in_damage_trigger, True
+        try:
+            effect = self.effect(e.effect, cond)
+        finally:
+            self.in_damage_trigger = before
+        return ef.WheneverThisTurn(subject, effect, combat=bool(e.combat), condition=condition)
 
     def effect_RedirectEffect(self, e: Any, cond: Condition | None) -> Effect:
         # 614.9: the recipient is named first, so "it" may be this object (a trigger on its own event).

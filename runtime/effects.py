@@ -29,6 +29,7 @@ from .selectors import ObjectFilter
 from .zones import Zone
 
 if TYPE_CHECKING:
+    from .conditions import Condition
     from .resolution import Resolution
     from .game import Game
 
@@ -986,6 +987,28 @@ class AtBeginningOfNextStep:
 
 
 @dataclass(frozen=True)
+class WheneverThisTurn:
+    """603.7, 603.7c: create a delayed triggered ability that triggers each time ``subject`` deals damage
+    this turn (``combat``: combat damage, 510.2), once per damage event (603.2c); "that damage" is the
+    event's amount.  ``condition``: an intervening "if" about the spell itself ("if this spell was
+    kicked", 603.4), which can't change once it is cast: it is checked now, and without it no delayed
+    ability is created."""
+
+    subject: ObjectRef
+    effect: "Effect"
+    combat: bool = False
+    condition: "Condition | None" = None
+
+    def resolve(self, res: "Resolution") -> None:
+        """Set the delayed ability up for each object the subject names."""
+        if self.condition is not None and not self.condition.holds(res.game, res):
+            return
+        for oid in res.referents(self.subject):
+            if isinstance(oid, int) and res.game.exists(oid):
+                res.game.add_event_trigger(res, oid, "deals_damage", self.effect, self.combat)
+
+
+@dataclass(frozen=True)
 class PerformAction:
     """A keyword action (701) applied with its parameters: search (701.19), shuffle (701.20)."""
 
@@ -1698,6 +1721,7 @@ class Effect(Protocol):
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "WheneverThisTurn",
     "RedirectDamage",
     "PreventDividedDamage",
     "ApplyContinuous",

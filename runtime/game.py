@@ -1451,6 +1451,14 @@ class Game:
             created_turn=self.state.turn, created_step=self.state.step,
             source_card=self._source_card(res.source_oid)))
 
+    def add_event_trigger(self, res: "Resolution", oid: int, event: str, effect: "Effect", combat: bool) -> None:
+        """603.7c: a delayed triggered ability that triggers whenever ``event`` happens to object ``oid``
+        this turn (ends in the cleanup step, 514.2)."""
+        self.state.delayed.append(DelayedTrigger(
+            controller=res.controller, source_oid=res.source_oid, step="", effect=effect, remembered=(oid,),
+            created_turn=self.state.turn, created_step=self.state.step, source_card=self._source_card(res.source_oid),
+            event=event, watched=oid, combat=combat))
+
     def perform_action(self, res: "Resolution", player: int, act: "PerformAction") -> None:
         """Run a keyword action's primitive steps (701.19 search, 701.20 shuffle), each by its kind."""
         found: list[int] = []
@@ -1582,6 +1590,13 @@ class Game:
         of counter of a "last_counter_removed" event.  An ability that says which zone it functions in
         triggers only there (113.6b).
         """
+        if damage is not None and not damage.recipient:
+            # 603.7c: delayed triggers of this object's damage event ("that damage": its amount).
+            for d in self.state.delayed:
+                if d.event == event and d.watched == obj.oid and (damage.combat or not d.combat):
+                    self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect, d.remembered,
+                                                             label="delayed trigger", source_card=d.source_card,
+                                                             event_amount=damage.amount))
         if by is not None:
             remembered = (by.oid,)
         elif other is not None and not remembered:

@@ -216,6 +216,13 @@ class EventAmount(Amount):
 
 
 @dataclass(frozen=True)
+class DamageEventAmount(EventAmount):
+    """"life equal to that damage" (603.7c): the amount of the damage event a delayed trigger triggered on."""
+
+    words: str = "that damage"
+
+
+@dataclass(frozen=True)
 class CountOf(Amount):
     """"the number of Wizards on the battlefield", or ``value`` "for each" of them."""
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, Mapping
 from ..pyexpr import ident, lit, tuple_expr
 from ..wording import COLOR_WORDS, NUMBER_TEXT, becomes, count_of, counters_text, plural_verbs
 from .amounts import (
-    Amount, CountOf, CountersOnThis, EventAmount, Fixed, HalfLife, LifeLostThisWay, PerCard, PerCounters, PowerOf, TimesPaid, TimesPaidCount, XAmount, per_count,
+    Amount, CountOf, CountersOnThis, DamageEventAmount, EventAmount, Fixed, HalfLife, LifeLostThisWay, PerCard, PerCounters, PowerOf, TimesPaid, TimesPaidCount, XAmount, per_count,
     per_time,
 )
 from .base import dataclass, freeze
@@ -26,6 +26,7 @@ from .statics import (
 
 if TYPE_CHECKING:
     from ..text import Phrase
+    from .conditions import Condition
 
 Actions = Mapping[str, str]  # keyword action name -> the class name the module imports
 
@@ -269,6 +270,31 @@ class ExileIfDies(Effect):
 
 
 @dataclass(frozen=True)
+class WheneverThisTurn(Effect):
+    """603.7, 603.7c: "whenever that creature deals combat damage this turn, if this spell was kicked,
+    you gain life equal to that damage" -- a delayed triggered ability for the rest of the turn; the
+    intervening "if" (603.4) is about the spell (a cost paid as it was cast), so it can't change."""
+
+    subject: Ref
+    effect: Effect
+    combat: bool = False
+    condition: Condition | None = None
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        kind = "combat damage" if self.combat else "damage"
+        cond = f"{self.condition.text(True)}, " if self.condition is not None else ""
+        return f"whenever {self.subject.text(ph)} deals {kind} this turn, {cond}{self.effect.text(ph, subject)}"
+
+    def python(self, actions: Actions) -> str:
+        cond = f", condition={self.condition.python()}" if self.condition is not None else ""
+        return (f"rt.WheneverThisTurn(subject={self.subject.python()}, effect={self.effect.python(actions)}, "
+                f"combat={lit(self.combat)}{cond})")
+
+    def nested(self) -> tuple[Effect, ...]:
+        return (self.effect,)
+
+
+@dataclass(frozen=True)
 class DamageUnpreventable(Effect):
     """615.12, 611.2c: "damage can't be prevented this turn" -- a change to the rules of the game until
     end of turn: prevention effects prevent none of the damage dealt meanwhile."""
@@ -292,7 +318,7 @@ class _LifeChange(Effect):
         third = not isinstance(self.player, YouRef)
         who = self.player.player_text(ph)
         verb = self.VERBS[1] if third else self.VERBS[0]
-        if isinstance(self.amount, (PowerOf, LifeLostThisWay)):
+        if isinstance(self.amount, (PowerOf, LifeLostThisWay, DamageEventAmount)):
             return f"{who} {verb} life equal to {self.amount.words}"
         if isinstance(self.amount, HalfLife):  # "loses half their life, rounded up"
             return f"{who} {verb} {self.amount.text()}"
