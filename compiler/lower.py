@@ -1609,7 +1609,7 @@ class CardLowering:
         # 614.9: the recipient is named first, so "it" may be this object (a trigger on its own event).
         recipient = self.target(e.recipient, cond) if e.recipient is not None else None
         to = self.target(e.to, cond)
-        return ef.RedirectDamage(to, recipient, next_from_chosen=bool(e.next), combat=bool(e.combat))
+        return ef.RedirectDamage(to, recipient, next_from_chosen=bool(e.nexttime), combat=bool(e.combat))
 
     def effect_UnpreventableEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.DamageUnpreventable()

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '4454f2a8d45209f0a1e01c3c31f425b03772be31463d3701062db910230856b2'
+GRAMMAR = 'e3e115e83ad51e5d4db35ac25622d581410c23635ce67ecb369564556c1423ab'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -608,6 +608,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'opponents'),
     ('__asgn_plain', 'plain', '', 'they'),
     ('__asgn_oneormore', 'oneormore', '', 'late'),
+    ('__asgn_plain', 'plain', '', 'blocked_this_combat'),
     ('__asgn_plain', 'plain', '', 'single'),
     ('__asgn_plain', 'plain', '', 'dealtby'),
     ('__asgn_plain', 'plain', '', 'tappedfor'),
@@ -616,6 +617,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'amount'),
     ('DividedDamageEffect', 'common', 'DividedDamageEffect', ''),
     ('__asgn_plain', 'plain', '', 'lateamount'),
+    ('__asgn_plain', 'plain', '', 'unpreventable'),
     ('DamageEffect', 'common', 'DamageEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
     ('DestroyEffect', 'common', 'DestroyEffect', ''),
@@ -784,9 +786,12 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'combat'),
     ('__asgn_optional', 'optional', '', 'combat'),
     ('__asgn_optional', 'optional', '', 'that'),
+    ('__asgn_plain', 'plain', '', 'chosencolor'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'group'),
+    ('__asgn_plain', 'plain', '', 'thisway'),
     ('__asgn_plain', 'plain', '', 'recipient'),
+    ('__asgn_plain', 'plain', '', 'nexttime'),
     ('__asgn_plain', 'plain', '', 'word'),
     ('BackRef', 'common', 'BackRef', ''),
     ('__asgn_optional', 'optional', '', 'combat'),
@@ -969,7 +974,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'mvparam'),
     ('__asgn_oneormore', 'oneormore', '', 'keywords'),
     ('__asgn_optional', 'optional', '', 'blocked_by_this'),
-    ('__asgn_optional', 'optional', '', 'blocked_this_combat'),
     ('__asgn_optional', 'optional', '', 'attacking_you'),
     ('__asgn_plain', 'plain', '', 'upto'),
     ('__asgn_plain', 'plain', '', 'filter'),
@@ -983,7 +987,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'alsoamount'),
     ('__asgn_plain', 'plain', '', 'also'),
-    ('__asgn_optional', 'optional', '', 'unpreventable'),
     ('__asgn_plain', 'plain', '', 'third'),
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_plain', 'plain', '', 'count'),
@@ -1075,10 +1078,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'quant'),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('EachObjects', 'common', 'EachObjects', ''),
-    ('__asgn_optional', 'optional', '', 'chosencolor'),
-    ('__asgn_optional', 'optional', '', 'thisway'),
     ('__asgn_optional', 'optional', '', 'combat'),
-    ('__asgn_optional', 'optional', '', 'next'),
     ('__asgn_optional', 'optional', '', 'base'),
     ('__asgn_plain', 'plain', '', 'order'),
     ('__asgn_plain', 'plain', '', 'graveyard'),
@@ -1176,6 +1176,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'leaves'),
     ('LeavesEvent', 'common', 'LeavesEvent', ''),
     ('__asgn_plain', 'plain', '', 'dies'),
+    ('__asgn_plain', 'plain', '', 'combat'),
     ('DiesEvent', 'common', 'DiesEvent', ''),
     ('__asgn_plain', 'plain', '', 'graveyard'),
     ('ToGraveyardEvent', 'common', 'ToGraveyardEvent', ''),
@@ -1216,7 +1217,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'target'),
     ('__asgn_oneormore', 'oneormore', '', 'alts'),
     ('__asgn_optional', 'optional', '', 'ingy'),
-    ('__asgn_optional', 'optional', '', 'combat'),
     ('__asgn_optional', 'optional', '', 'acreature'),
     ('__asgn_optional', 'optional', '', 'opponents'),
     ('__asgn_optional', 'optional', '', 'combat'),
@@ -1517,33 +1517,31 @@ _F103 = frozenset(['d', 'u'])
 _F104 = frozenset(['g', 'h'])
 _F105 = frozenset([None, 'e', 'o', 'u'])
 _F106 = frozenset(['o', 'p'])
-_F107 = frozenset([None, 'o', 's'])
-_F108 = frozenset([None, 't', 'w'])
-_F109 = frozenset([None, 'c', 't'])
-_F110 = frozenset(['e', 't', 'y'])
-_F111 = frozenset(['d', 'e', 'u'])
-_F112 = frozenset(['w'])
-_F113 = frozenset([None, 'a', 'p'])
-_F114 = frozenset([None, 'p', 't'])
-_F115 = frozenset(['+', '-'])
-_F116 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F117 = frozenset([None, 'g', 'h'])
-_F118 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
-_F119 = frozenset([',', 'a'])
-_F120 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
-_F121 = frozenset([None, ',', 'e'])
-_F122 = frozenset([None, 'm', 'o'])
-_F123 = frozenset([None, 'a', 'r'])
-_F124 = frozenset([None, 'h', 'y'])
-_F125 = frozenset([None, 'f', 'u'])
-_F126 = frozenset([None, 'd', 'f'])
-_F127 = frozenset([None, 'u', 'y'])
-_F128 = frozenset([None, 'i', 'u'])
-_F129 = frozenset([None, 't', 'u'])
-_F130 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
-_F131 = frozenset([None, ','])
-_F132 = frozenset(['i', 'o'])
-_F133 = frozenset(['a', 'o', 'y'])
+_F107 = frozenset([None, 'c', 't'])
+_F108 = frozenset(['e', 't', 'y'])
+_F109 = frozenset(['d', 'e', 'u'])
+_F110 = frozenset(['w'])
+_F111 = frozenset([None, 'a', 'p'])
+_F112 = frozenset([None, 'p', 't'])
+_F113 = frozenset(['+', '-'])
+_F114 = frozenset(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F115 = frozenset([None, 'g', 'h'])
+_F116 = frozenset(['a', 'b', 'c', 'g', 'm', 'r', 'w'])
+_F117 = frozenset([',', 'a'])
+_F118 = frozenset([None, 'a', 'b', 'c', 'g', 'm', 'r', 'w'])
+_F119 = frozenset([None, ',', 'e'])
+_F120 = frozenset([None, 'm', 'o'])
+_F121 = frozenset([None, 'a', 'r'])
+_F122 = frozenset([None, 'h', 'y'])
+_F123 = frozenset([None, 'f', 'u'])
+_F124 = frozenset([None, 'd', 'f'])
+_F125 = frozenset([None, 'u', 'y'])
+_F126 = frozenset([None, 'i', 'u'])
+_F127 = frozenset([None, 't', 'u'])
+_F128 = frozenset([None, '+', '-', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z'])
+_F129 = frozenset([None, ','])
+_F130 = frozenset(['i', 'o'])
+_F131 = frozenset(['a', 'o', 'y'])
 
 
 class CardParser:
@@ -23317,25 +23315,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F23:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F10:
             while True:
                 q = sk0[p]
@@ -34011,25 +33990,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F23:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F10:
             while True:
                 q = sk0[p]
@@ -35385,19 +35345,24 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F15:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e181_0(p3)
-                if r is None:
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'it', '')
+                q += 2
                 p3 = q
-                if v:
-                    res4.append(v)
+                res4.append(v)
                 q = sk0[p3]
                 if q < 0:
                     q = _WS0(text, p3).end()
@@ -35426,20 +35391,28 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                q = sk0[p3]
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
                 if q < 0:
-                    q = _WS0(text, p3).end()
+                    q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p3] = q
+                    sk0[p5] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p3 = q
-                res4.append(v)
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 586
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
                 if res4:
                     return p3, res4
                 p = p3
@@ -35447,125 +35420,53 @@ class CardParser:
                 break
         if ch in _F91:
             while True:
-                p5 = p
-                res6: list[Any] = []
-                r = self.e182_0(p5)
+                p7 = p
+                res8: list[Any] = []
+                r = self.e181_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p5 = q
+                p7 = q
                 if v:
-                    res6.append(v)
-                q = sk0[p5]
+                    res8.append(v)
+                q = sk0[p7]
                 if q < 0:
-                    q = _WS0(text, p5).end()
+                    q = _WS0(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p5] = q
+                    sk0[p7] = q
                 if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attacking', '')
                 q += 9
-                p5 = q
-                res6.append(v)
-                q = sk0[p5]
+                p7 = q
+                res8.append(v)
+                q = sk0[p7]
                 if q < 0:
-                    q = _WS0(text, p5).end()
+                    q = _WS0(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p5] = q
+                    sk0[p7] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p5 = q
-                res6.append(v)
-                if res6:
-                    return p5, res6
-                p = p5
+                p7 = q
+                res8.append(v)
+                if res8:
+                    return p7, res8
+                p = p7
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F10:
             while True:
-                p7 = p
-                res8: list[Any] = []
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'targets', '')
-                q += 7
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'only', '')
-                q += 4
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
-                if q < 0:
-                    q = _WS0(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p7] = q
-                if not (text.startswith('single', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'single', '')
-                q += 6
-                p7 = q
-                res8.append(v)
-                p9 = p7
+                p9 = p
                 res10: list[Any] = []
                 q = sk0[p9]
                 if q < 0:
@@ -35573,6 +35474,78 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'targets', '')
+                q += 7
+                p9 = q
+                res10.append(v)
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'only', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p9 = q
+                res10.append(v)
+                q = sk0[p9]
+                if q < 0:
+                    q = _WS0(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p9] = q
+                if not (text.startswith('single', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'single', '')
+                q += 6
+                p9 = q
+                res10.append(v)
+                p11 = p9
+                res12: list[Any] = []
+                q = sk0[p11]
+                if q < 0:
+                    q = _WS0(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p11] = q
                 m = _RX46(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
@@ -35581,18 +35554,18 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'TypeWord') if s else None
                 q += len(s)
-                p9 = q
+                p11 = q
                 if v:
-                    res10.append(v)
+                    res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 587
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
                 if res10:
-                    n = Nt(res10)
-                    n.rule = 586
-                p7 = p9
-                if res10 and n:
-                    res8.append(n)
-                if res8:
-                    return p7, res8
-                p = p7
+                    return p9, res10
+                p = p9
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -35647,7 +35620,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 587
+                    n.rule = 588
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -35748,7 +35721,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 588
+                    n.rule = 589
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35896,7 +35869,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 589
+                    n.rule = 590
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36013,7 +35986,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 590
+                    n.rule = 591
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -36052,7 +36025,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 591
+            n.rule = 592
         p = p1
         if res2 and n:
             res.append(n)
@@ -36080,7 +36053,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e183_0(p)
+        r = self.e182_0(p)
         if r is None:
             return None
         q, v = r
@@ -36099,7 +36072,7 @@ class CardParser:
         q += 5
         p = q
         res.append(v)
-        r = self.e184_0(p)
+        r = self.e183_0(p)
         if r is None:
             return None
         q, v = r
@@ -36109,7 +36082,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 592
+        n.rule = 593
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -36118,14 +36091,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e185_0(p)
+        r = self.e184_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e186_0(p)
+        r = self.e185_0(p)
         if r is None:
             return None
         q, v = r
@@ -36144,7 +36117,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e187_0(p)
+        r = self.e186_0(p)
         if r is None:
             return None
         q, v = r
@@ -36189,7 +36162,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 593
+                n.rule = 594
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -36211,7 +36184,7 @@ class CardParser:
             q += 3
             p5 = q
             res6.append(v)
-            r = self.e188_0(p5)
+            r = self.e187_0(p5)
             if r is None:
                 break
             q, v = r
@@ -36224,13 +36197,18 @@ class CardParser:
         while True:
             p7 = p
             res8: list[Any] = []
-            r = self.e189_0(p7)
-            if r is None:
+            q = sk0[p7]
+            if q < 0:
+                q = _WS0(text, p7).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p7] = q
+            if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                 break
-            q, v = r
+            v = (q, 'and', '')
+            q += 3
             p7 = q
-            if v:
-                res8.append(v)
+            res8.append(v)
             q = sk0[p7]
             if q < 0:
                 q = _WS0(text, p7).end()
@@ -36279,25 +36257,33 @@ class CardParser:
             q += 2
             p7 = q
             res8.append(v)
-            q = sk0[p7]
+            p9 = p7
+            res10: list[Any] = []
+            q = sk0[p9]
             if q < 0:
-                q = _WS0(text, p7).end()
+                q = _WS0(text, p9).end()
                 if text.startswith('//', q):
                     q = self.comment(q, _WS0)
-                sk0[p7] = q
+                sk0[p9] = q
             if not (text.startswith('prevented', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                 break
             v = (q, 'prevented', '')
             q += 9
-            p7 = q
-            res8.append(v)
+            p9 = q
+            res10.append(v)
+            if res10:
+                n = Nt(res10)
+                n.rule = 595
+            p7 = p9
+            if res10 and n:
+                res8.append(n)
             p = p7
             res += res8
             break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 594
+        n.rule = 596
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -36329,14 +36315,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 595
+            n.rule = 597
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 596
+        n.rule = 598
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -36355,14 +36341,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 597
+                n.rule = 599
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e190_0(p)
+        r = self.e188_0(p)
         if r is None:
             return None
         q, v = r
@@ -36380,11 +36366,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 598
+            n.rule = 600
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e191_0(p)
+        r = self.e189_0(p)
         if r is None:
             return None
         q, v = r
@@ -36403,7 +36389,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 599
+                n.rule = 601
             q = p5
             v = n if res6 else None
             p = q
@@ -36413,7 +36399,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 600
+        n.rule = 602
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -36434,7 +36420,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e192_0(p)
+        r = self.e190_0(p)
         if r is None:
             return None
         q, v = r
@@ -36444,7 +36430,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 601
+        n.rule = 603
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -36487,7 +36473,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 602
+                n.rule = 604
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -36517,12 +36503,12 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 603
+            n.rule = 605
         p = p5
         if res6 and n:
             res.append(n)
         while True:
-            r = self.e193_0(p)
+            r = self.e191_0(p)
             if r is None:
                 break
             q, v = r
@@ -36530,7 +36516,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e194_0(p)
+        r = self.e192_0(p)
         if r is None:
             return None
         q, v = r
@@ -36556,7 +36542,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 604
+            n.rule = 606
         p = p7
         if res8 and n:
             res.append(n)
@@ -36591,10 +36577,24 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 605
+            n.rule = 607
         p = p9
         if res10 and n:
             res.append(n)
+        r = self.e193_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e194_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         r = self.e195_0(p)
         if r is None:
             return None
@@ -36603,20 +36603,6 @@ class CardParser:
         if v:
             res.append(v)
         r = self.e196_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e197_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e198_0(p)
         if r is None:
             return None
         q, v = r
@@ -36638,7 +36624,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e199_0(p11)
+            r = self.e197_0(p11)
             if r is None:
                 break
             q, v = r
@@ -36682,7 +36668,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 606
+                n.rule = 608
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -36690,7 +36676,7 @@ class CardParser:
             res += res14
             break
         while True:
-            r = self.e200_0(p)
+            r = self.e198_0(p)
             if r is None:
                 break
             q, v = r
@@ -36701,7 +36687,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 607
+        n.rule = 609
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -36722,73 +36708,21 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e201_0(p)
+        r = self.e199_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        if not res:
-            return p, None
-        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 608
-        return p, n
-
-    def r_DiscardEffect_0(self, p: int) -> Any:
-        # DiscardEffect: Sequence (rule)
-        v: Any
-        res: list[Any] = []
-        while True:
-            p1 = p
-            res2: list[Any] = []
-            r = self.r_PlayerRef_0(p1)
-            if r is None:
-                break
-            q, v = r
-            p1 = q
-            if v:
-                res2.append(v)
-            if res2:
-                n = Nt(res2)
-                n.rule = 609
-            q = p1
-            v = n if res2 else None
-            p = q
-            if v is not None:
-                res.append(v)
-            break
-        r = self.e202_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e203_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        while True:
-            r = self.e204_0(p)
-            if r is None:
-                break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
         n.rule = 610
         return p, n
 
-    def r_GainLifeEffect_0(self, p: int) -> Any:
-        # GainLifeEffect: Sequence (rule)
+    def r_DiscardEffect_0(self, p: int) -> Any:
+        # DiscardEffect: Sequence (rule)
         v: Any
         res: list[Any] = []
         while True:
@@ -36810,14 +36744,66 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e205_0(p)
+        r = self.e200_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e206_0(p)
+        r = self.e201_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        while True:
+            r = self.e202_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 612
+        return p, n
+
+    def r_GainLifeEffect_0(self, p: int) -> Any:
+        # GainLifeEffect: Sequence (rule)
+        v: Any
+        res: list[Any] = []
+        while True:
+            p1 = p
+            res2: list[Any] = []
+            r = self.r_PlayerRef_0(p1)
+            if r is None:
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            if res2:
+                n = Nt(res2)
+                n.rule = 613
+            q = p1
+            v = n if res2 else None
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        r = self.e203_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e204_0(p)
         if r is None:
             return None
         q, v = r
@@ -36827,7 +36813,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 612
+        n.rule = 614
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -36883,7 +36869,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 613
+            n.rule = 615
         p = p1
         if res2 and n:
             res.append(n)
@@ -36899,7 +36885,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 614
+                n.rule = 616
             q = p3
             v = n if res4 else None
             p = q
@@ -36909,7 +36895,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 615
+        n.rule = 617
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -37042,14 +37028,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 616
+            n.rule = 618
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 617
+        n.rule = 619
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -37081,7 +37067,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 618
+            n.rule = 620
         p = p1
         if res2 and n:
             res.append(n)
@@ -37097,7 +37083,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e207_0(p)
+        r = self.e205_0(p)
         if r is None:
             return None
         q, v = r
@@ -37131,7 +37117,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e208_0(p3)
+            r = self.e206_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37144,7 +37130,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 619
+        n.rule = 621
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -37176,7 +37162,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 620
+            n.rule = 622
         p = p1
         if res2 and n:
             res.append(n)
@@ -37192,7 +37178,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 621
+                n.rule = 623
             q = p3
             v = n if res4 else None
             p = q
@@ -37211,7 +37197,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e209_0(p)
+        r = self.e207_0(p)
         if r is None:
             return None
         q, v = r
@@ -37280,7 +37266,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 622
+                n.rule = 624
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37290,7 +37276,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 623
+        n.rule = 625
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -37322,14 +37308,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 624
+            n.rule = 626
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e210_0(p3)
+            r = self.e208_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37400,7 +37386,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e211_0(p)
+            r = self.e209_0(p)
             if r is None:
                 break
             q, v = r
@@ -37409,7 +37395,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e212_0(p)
+            r = self.e210_0(p)
             if r is None:
                 break
             q, v = r
@@ -37443,7 +37429,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 625
+                n.rule = 627
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37458,11 +37444,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 626
+                n.rule = 628
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e213_0(p5)
+            r = self.e211_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37499,7 +37485,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 627
+        n.rule = 629
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -37543,7 +37529,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 628
+            n.rule = 630
         p = p1
         if res2 and n:
             res.append(n)
@@ -37635,14 +37621,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 629
+            n.rule = 631
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 630
+        n.rule = 632
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -37674,7 +37660,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 631
+            n.rule = 633
         p = p1
         if res2 and n:
             res.append(n)
@@ -37705,7 +37691,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e214_0(p3)
+            r = self.e212_0(p3)
             if r is None:
                 break
             q, v = r
@@ -37738,7 +37724,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 632
+            n.rule = 634
         p = p5
         if res6 and n:
             res.append(n)
@@ -37753,11 +37739,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 633
+            n.rule = 635
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e215_0(p)
+        r = self.e213_0(p)
         if r is None:
             return None
         q, v = r
@@ -37767,7 +37753,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e216_0(p9)
+            r = self.e214_0(p9)
             if r is None:
                 break
             q, v = r
@@ -37825,7 +37811,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e217_0(p)
+        r = self.e215_0(p)
         if r is None:
             return None
         q, v = r
@@ -37843,12 +37829,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 634
+            n.rule = 636
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e218_0(p)
+            r = self.e216_0(p)
             if r is None:
                 break
             q, v = r
@@ -37859,7 +37845,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 635
+        n.rule = 637
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -37891,7 +37877,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 636
+            n.rule = 638
         p = p1
         if res2 and n:
             res.append(n)
@@ -37957,7 +37943,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 637
+                n.rule = 639
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37980,7 +37966,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 638
+                    n.rule = 640
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38053,7 +38039,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 639
+        n.rule = 641
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -38085,7 +38071,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 640
+            n.rule = 642
         p = p1
         if res2 and n:
             res.append(n)
@@ -38104,7 +38090,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 641
+        n.rule = 643
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -38136,7 +38122,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 642
+            n.rule = 644
         p = p1
         if res2 and n:
             res.append(n)
@@ -38152,7 +38138,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e219_0(p)
+        r = self.e217_0(p)
         if r is None:
             return None
         q, v = r
@@ -38175,14 +38161,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 643
+            n.rule = 645
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 644
+        n.rule = 646
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -38239,14 +38225,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 645
+                n.rule = 647
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e220_0(p)
+        r = self.e218_0(p)
         if r is None:
             return None
         q, v = r
@@ -38276,7 +38262,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 646
+            n.rule = 648
         p = p3
         if res4 and n:
             res.append(n)
@@ -38315,7 +38301,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 647
+            n.rule = 649
         p = p5
         if res6 and n:
             res.append(n)
@@ -38334,7 +38320,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 648
+        n.rule = 650
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -38383,7 +38369,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 649
+            n.rule = 651
         p = p1
         if res2 and n:
             res.append(n)
@@ -38410,14 +38396,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 650
+            n.rule = 652
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 651
+        n.rule = 653
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -38438,7 +38424,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e221_0(p)
+        r = self.e219_0(p)
         if r is None:
             return None
         q, v = r
@@ -38456,7 +38442,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 652
+            n.rule = 654
         p = p1
         if res2 and n:
             res.append(n)
@@ -38536,14 +38522,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 653
+            n.rule = 655
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e222_0(p5)
+            r = self.e220_0(p5)
             if r is None:
                 break
             q, v = r
@@ -38568,7 +38554,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 654
+        n.rule = 656
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -38600,7 +38586,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 655
+            n.rule = 657
         p = p1
         if res2 and n:
             res.append(n)
@@ -38615,11 +38601,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 656
+            n.rule = 658
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e223_0(p)
+        r = self.e221_0(p)
         if r is None:
             return None
         q, v = r
@@ -38649,14 +38635,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 657
+            n.rule = 659
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 658
+        n.rule = 660
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -38688,7 +38674,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 661
         p = p1
         if res2 and n:
             res.append(n)
@@ -38718,7 +38704,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 660
+                n.rule = 662
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38737,7 +38723,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 661
+                n.rule = 663
             q = p7
             v = n if res8 else None
             p = q
@@ -38756,7 +38742,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e224_0(p)
+        r = self.e222_0(p)
         if r is None:
             return None
         q, v = r
@@ -38775,7 +38761,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e225_0(p)
+        r = self.e223_0(p)
         if r is None:
             return None
         q, v = r
@@ -38785,7 +38771,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 662
+        n.rule = 664
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -38817,7 +38803,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 663
+            n.rule = 665
         p = p1
         if res2 and n:
             res.append(n)
@@ -38833,7 +38819,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e226_0(p)
+        r = self.e224_0(p)
         if r is None:
             return None
         q, v = r
@@ -38855,7 +38841,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 664
+        n.rule = 666
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -38899,7 +38885,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 665
+            n.rule = 667
         p = p1
         if res2 and n:
             res.append(n)
@@ -38934,7 +38920,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 666
+            n.rule = 668
         p = p3
         if res4 and n:
             res.append(n)
@@ -39081,7 +39067,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 667
+            n.rule = 669
         p = p5
         if res6 and n:
             res.append(n)
@@ -39113,14 +39099,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 668
+            n.rule = 670
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 669
+        n.rule = 671
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -39152,7 +39138,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 670
+            n.rule = 672
         p = p1
         if res2 and n:
             res.append(n)
@@ -39168,7 +39154,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 671
+                n.rule = 673
             q = p3
             v = n if res4 else None
             p = q
@@ -39201,7 +39187,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 672
+                n.rule = 674
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39216,11 +39202,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 673
+                n.rule = 675
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e227_0(p5)
+            r = self.e225_0(p5)
             if r is None:
                 break
             q, v = r
@@ -39280,7 +39266,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 674
+                n.rule = 676
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -39290,7 +39276,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 675
+        n.rule = 677
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -39322,11 +39308,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 676
+            n.rule = 678
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e228_0(p)
+        r = self.e226_0(p)
         if r is None:
             return None
         q, v = r
@@ -39373,14 +39359,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 677
+            n.rule = 679
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 678
+        n.rule = 680
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -39460,7 +39446,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 679
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
@@ -39479,7 +39465,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 680
+        n.rule = 682
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -39511,14 +39497,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 681
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 682
+        n.rule = 684
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -39537,21 +39523,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 683
+                n.rule = 685
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e229_0(p)
+        r = self.e227_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e230_0(p)
+        r = self.e228_0(p)
         if r is None:
             return None
         q, v = r
@@ -39569,14 +39555,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 684
+            n.rule = 686
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 685
+        n.rule = 687
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -39608,7 +39594,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
@@ -39662,7 +39648,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 687
+                n.rule = 689
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -39704,7 +39690,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 688
+                    n.rule = 690
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -39753,7 +39739,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 689
+        n.rule = 691
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -39785,14 +39771,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 690
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 691
+        n.rule = 693
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -39848,14 +39834,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 694
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 693
+        n.rule = 695
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -39887,14 +39873,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 695
+        n.rule = 697
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -39955,14 +39941,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 697
+        n.rule = 699
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -39994,7 +39980,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
@@ -40009,11 +39995,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 699
+            n.rule = 701
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e231_0(p)
+        r = self.e229_0(p)
         if r is None:
             return None
         q, v = r
@@ -40043,14 +40029,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 700
+            n.rule = 702
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 701
+        n.rule = 703
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -40059,7 +40045,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e232_0(p)
+        r = self.e230_0(p)
         if r is None:
             return None
         q, v = r
@@ -40089,14 +40075,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 702
+            n.rule = 704
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 703
+        n.rule = 705
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -40152,7 +40138,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 704
+            n.rule = 706
         p = p1
         if res2 and n:
             res.append(n)
@@ -40228,7 +40214,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e233_0(p)
+        r = self.e231_0(p)
         if r is None:
             return None
         q, v = r
@@ -40262,7 +40248,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 705
+        n.rule = 707
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -40294,11 +40280,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 706
+            n.rule = 708
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e234_0(p)
+        r = self.e232_0(p)
         if r is None:
             return None
         q, v = r
@@ -40308,7 +40294,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 707
+        n.rule = 709
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -40340,7 +40326,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 708
+            n.rule = 710
         p = p1
         if res2 and n:
             res.append(n)
@@ -40359,7 +40345,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e235_0(p3)
+            r = self.e233_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40426,7 +40412,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e236_0(p3)
+            r = self.e234_0(p3)
             if r is None:
                 break
             q, v = r
@@ -40451,7 +40437,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 709
+        n.rule = 711
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -40460,7 +40446,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e237_0(p)
+        r = self.e235_0(p)
         if r is None:
             return None
         q, v = r
@@ -40506,7 +40492,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e238_0(p1)
+            r = self.e236_0(p1)
             if r is None:
                 break
             q, v = r
@@ -40531,7 +40517,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 710
+        n.rule = 712
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -40551,11 +40537,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 711
+            n.rule = 713
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e239_0(p)
+        r = self.e237_0(p)
         if r is None:
             return None
         q, v = r
@@ -40578,7 +40564,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 712
+            n.rule = 714
         p = p3
         if res4 and n:
             res.append(n)
@@ -40632,7 +40618,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 713
+                n.rule = 715
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -40642,7 +40628,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 714
+        n.rule = 716
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -40662,11 +40648,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 715
+            n.rule = 717
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e240_0(p)
+        r = self.e238_0(p)
         if r is None:
             return None
         q, v = r
@@ -40697,7 +40683,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e241_0(p)
+        r = self.e239_0(p)
         if r is None:
             return None
         q, v = r
@@ -40756,14 +40742,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 716
+            n.rule = 718
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 717
+        n.rule = 719
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -40786,7 +40772,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 718
+                n.rule = 720
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -40805,6 +40791,22 @@ class CardParser:
             p = p1
             res += res2
             break
+        r = self.e240_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        while True:
+            r = self.e241_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
         r = self.e242_0(p)
         if r is None:
             return None
@@ -40821,26 +40823,10 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e244_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        while True:
-            r = self.e245_0(p)
-            if r is None:
-                break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e246_0(p5)
+            r = self.e244_0(p5)
             if r is None:
                 break
             q, v = r
@@ -40901,7 +40887,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 719
+        n.rule = 721
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -40991,7 +40977,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 720
+        n.rule = 722
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -41068,7 +41054,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e247_0(p1)
+                r = self.e245_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41093,7 +41079,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 721
+                    n.rule = 723
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41121,12 +41107,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 722
+                    n.rule = 724
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41154,12 +41140,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 723
+                    n.rule = 725
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 721
+                    n.rule = 723
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41263,7 +41249,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 724
+        n.rule = 726
         return p, n
 
     def e111_0(self, p: int) -> Any:
@@ -41566,7 +41552,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41587,7 +41573,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41608,7 +41594,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41629,7 +41615,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41652,7 +41638,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41675,7 +41661,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 725
+                    n.rule = 727
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41700,7 +41686,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 726
+        n.rule = 728
         return q, n
 
     def e117_0(self, p: int) -> Any:
@@ -41752,7 +41738,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 727
+        n.rule = 729
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -41785,7 +41771,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e248_0(p)
+        r = self.e246_0(p)
         if r is None:
             return None
         q, v = r
@@ -41795,7 +41781,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 728
+        n.rule = 730
         return p, n
 
     def e118_0(self, p: int) -> Any:
@@ -41907,7 +41893,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 729
+                    n.rule = 731
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -41974,19 +41960,19 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 730
+                    n.rule = 732
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 731
+                    n.rule = 733
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 732
+                    n.rule = 734
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -42011,7 +41997,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 733
+                    n.rule = 735
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -42030,7 +42016,7 @@ class CardParser:
                 p9 = q
                 res10.append(v)
                 while True:
-                    r = self.e249_0(p9)
+                    r = self.e247_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -42310,7 +42296,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 734
+        n.rule = 736
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -42461,7 +42447,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 735
+                    n.rule = 737
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42480,7 +42466,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e250_0(p3)
+                r = self.e248_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42491,7 +42477,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 735
+                    n.rule = 737
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -42569,14 +42555,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 736
+                    n.rule = 738
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e251_0(p9)
+                    r = self.e249_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -42612,12 +42598,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 737
+                    n.rule = 739
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42644,7 +42630,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 738
+                    n.rule = 740
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -42664,12 +42650,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 739
+                    n.rule = 741
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42684,7 +42670,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42699,7 +42685,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42711,7 +42697,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e252_0(p17)
+                    r = self.e250_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -42782,7 +42768,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 740
+                    n.rule = 742
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -42813,18 +42799,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 741
+                    n.rule = 743
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 742
+                    n.rule = 744
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42879,18 +42865,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 743
+                    n.rule = 745
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 744
+                    n.rule = 746
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42934,18 +42920,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 745
+                    n.rule = 747
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 746
+                    n.rule = 748
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42960,7 +42946,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43029,18 +43015,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 747
+                    n.rule = 749
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 748
+                    n.rule = 750
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43049,7 +43035,7 @@ class CardParser:
             while True:
                 p35 = p
                 res36: list[Any] = []
-                r = self.e253_0(p35)
+                r = self.e251_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43079,18 +43065,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 749
+                    n.rule = 751
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 750
+                    n.rule = 752
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43131,18 +43117,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 751
+                    n.rule = 753
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 752
+                    n.rule = 754
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43157,7 +43143,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 735
+                    n.rule = 737
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43277,11 +43263,11 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 755
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e254_0(p1)
+                r = self.e252_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43359,7 +43345,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 754
+                    n.rule = 756
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43546,7 +43532,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 755
+                    n.rule = 757
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43580,7 +43566,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 756
+                    n.rule = 758
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43607,7 +43593,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 757
+                    n.rule = 759
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43671,13 +43657,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 758
+                    n.rule = 760
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 756
+                    n.rule = 758
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43702,7 +43688,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 759
+        n.rule = 761
         return q, n
 
     def e130_0(self, p: int) -> Any:
@@ -43723,7 +43709,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 762
         return q, n
 
     def e131_0(self, p: int) -> Any:
@@ -43744,7 +43730,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 763
         return q, n
 
     def e132_0(self, p: int) -> Any:
@@ -43761,19 +43747,24 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F107:
+        if ch in _F12:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e255_0(p1)
-                if r is None:
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'sources', '')
+                q += 7
                 p1 = q
-                if v:
-                    res2.append(v)
+                res2.append(v)
                 q = sk0[p1]
                 if q < 0:
                     q = _WS0(text, p1).end()
@@ -43844,20 +43835,28 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                q = sk0[p1]
+                p3 = p1
+                res4: list[Any] = []
+                q = sk0[p3]
                 if q < 0:
-                    q = _WS0(text, p1).end()
+                    q = _WS0(text, p3).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p1] = q
+                    sk0[p3] = q
                 if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choice', '')
                 q += 6
-                p1 = q
-                res2.append(v)
+                p3 = q
+                res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 764
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
                 if res2:
                     return p1, res2
                 p = p1
@@ -43865,44 +43864,44 @@ class CardParser:
                 break
         if ch in _F71:
             while True:
-                p3 = p
-                res4: list[Any] = []
-                r = self.r_TargetRef_0(p3)
+                p5 = p
+                res6: list[Any] = []
+                r = self.r_TargetRef_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p3 = q
+                p5 = q
                 if v:
-                    res4.append(v)
-                if res4:
-                    n = Nt(res4)
-                    n.rule = 762
-                q = p3
-                v = n if res4 else None
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 765
+                q = p5
+                v = n if res6 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            p5 = p
-            res6: list[Any] = []
-            r = self.r_ObjectFilter_0(p5)
+            p7 = p
+            res8: list[Any] = []
+            r = self.r_ObjectFilter_0(p7)
             if r is None:
                 p = c
                 ch = ch0
                 break
             q, v = r
-            p5 = q
+            p7 = q
             if v:
-                res6.append(v)
-            if res6:
-                n = Nt(res6)
-                n.rule = 763
-            q = p5
-            v = n if res6 else None
+                res8.append(v)
+            if res8:
+                n = Nt(res8)
+                n.rule = 766
+            q = p7
+            v = n if res8 else None
             if v is not None:
                 return q, v if v else [v]
             p = q
@@ -44157,33 +44156,46 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F108:
+        if ch in _F10:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e256_0(p3)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p3 = q
-                if v:
-                    res4.append(v)
                 q = sk0[p3]
                 if q < 0:
                     q = _WS0(text, p3).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p3 = q
+                res4.append(v)
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
                 if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'way', '')
                 q += 3
-                p3 = q
-                res4.append(v)
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 767
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
                 if res4:
                     return p3, res4
                 p = p3
@@ -44224,7 +44236,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e257_0(p1)
+                    r = self.e253_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -44329,7 +44341,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 764
+                    n.rule = 768
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44398,29 +44410,42 @@ class CardParser:
                 q += 3
                 p5 = q
                 res6.append(v)
-                r = self.e258_0(p5)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p5 = q
-                if v:
-                    res6.append(v)
                 q = sk0[p5]
                 if q < 0:
                     q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
+                if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'next', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                p7 = p5
+                res8: list[Any] = []
+                q = sk0[p7]
+                if q < 0:
+                    q = _WS0(text, p7).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p7] = q
                 if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'time', '')
                 q += 4
-                p5 = q
-                res6.append(v)
+                p7 = q
+                res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 769
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
                 q = sk0[p5]
                 if q < 0:
                     q = _WS0(text, p5).end()
@@ -44639,14 +44664,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 765
+            n.rule = 770
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 766
+        n.rule = 771
         return p, n
 
     def e135_0(self, p: int) -> Any:
@@ -44667,7 +44692,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 772
         return q, n
 
     def e136_0(self, p: int) -> Any:
@@ -44774,7 +44799,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 768
+                    n.rule = 773
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44833,7 +44858,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e259_0(p)
+            r = self.e254_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -44892,7 +44917,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e260_0(p1)
+                r = self.e255_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44984,7 +45009,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 769
+                    n.rule = 774
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45013,7 +45038,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e261_0(p1)
+                r = self.e256_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45056,7 +45081,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 770
+                    n.rule = 775
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45351,7 +45376,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e262_0(p)
+            r = self.e257_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -45379,7 +45404,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 771
+                    n.rule = 776
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45457,7 +45482,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 772
+                    n.rule = 777
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45485,7 +45510,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 773
+        n.rule = 778
         return q, n
 
     def e149_0(self, p: int) -> Any:
@@ -45610,11 +45635,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F107:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e263_0(p1)
+                r = self.e258_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45657,7 +45682,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 774
+                    n.rule = 779
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -45707,7 +45732,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 775
+                n.rule = 780
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45735,7 +45760,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 781
         return q, n
 
     def e154_0(self, p: int) -> Any:
@@ -45756,7 +45781,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 782
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -45841,7 +45866,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX58(text, q) if text[q:q + 1] in _F110 else None
+                m = _RX58(text, q) if text[q:q + 1] in _F108 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45854,7 +45879,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 778
+                    n.rule = 783
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45866,7 +45891,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX59(text, q) if text[q:q + 1] in _F111 else None
+                m = _RX59(text, q) if text[q:q + 1] in _F109 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45879,18 +45904,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 779
+                    n.rule = 784
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 780
+                    n.rule = 785
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45907,7 +45932,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -45920,7 +45945,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 782
+                    n.rule = 787
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -45965,7 +45990,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 783
+                    n.rule = 788
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -46041,12 +46066,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 784
+                    n.rule = 789
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46073,7 +46098,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 785
+                    n.rule = 790
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -46132,7 +46157,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 786
+                    n.rule = 791
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -46154,18 +46179,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 787
+                    n.rule = 792
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 788
+                    n.rule = 793
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46192,7 +46217,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 789
+                    n.rule = 794
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -46287,7 +46312,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 790
+                    n.rule = 795
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -46335,12 +46360,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 791
+                    n.rule = 796
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46357,7 +46382,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46370,7 +46395,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 792
+                    n.rule = 797
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -46389,7 +46414,7 @@ class CardParser:
                 p27 = q
                 res28.append(v)
                 while True:
-                    r = self.e264_0(p27)
+                    r = self.e259_0(p27)
                     if r is None:
                         break
                     q, v = r
@@ -46397,7 +46422,7 @@ class CardParser:
                     if v is not None:
                         res28.append(v)
                     break
-                r = self.e265_0(p27)
+                r = self.e260_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46408,12 +46433,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 793
+                    n.rule = 798
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46440,7 +46465,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 794
+                    n.rule = 799
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -46472,7 +46497,7 @@ class CardParser:
                 q += 7
                 p31 = q
                 res32.append(v)
-                r = self.e266_0(p31)
+                r = self.e261_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46494,18 +46519,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 795
+                    n.rule = 800
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 796
+                    n.rule = 801
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46532,7 +46557,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 797
+                    n.rule = 802
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -46568,7 +46593,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 798
+                    n.rule = 803
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -46588,12 +46613,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 799
+                    n.rule = 804
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46610,7 +46635,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46623,7 +46648,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 800
+                    n.rule = 805
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -46648,11 +46673,11 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 801
+                    n.rule = 806
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e267_0(p43)
+                r = self.e262_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46661,7 +46686,7 @@ class CardParser:
                 p43 = q
                 if v:
                     res44.append(v)
-                r = self.e268_0(p43)
+                r = self.e263_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46672,12 +46697,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 802
+                    n.rule = 807
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46694,7 +46719,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46707,11 +46732,11 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 803
+                    n.rule = 808
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e269_0(p49)
+                r = self.e264_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46741,11 +46766,11 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 804
+                    n.rule = 809
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e270_0(p49)
+                r = self.e265_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46756,12 +46781,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 805
+                    n.rule = 810
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46778,7 +46803,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
-                m = _RX60(text, q) if text[q:q + 1] in _F112 else None
+                m = _RX60(text, q) if text[q:q + 1] in _F110 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -46791,12 +46816,12 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 806
+                    n.rule = 811
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 while True:
-                    r = self.e271_0(p55)
+                    r = self.e266_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -46817,11 +46842,11 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 807
+                    n.rule = 812
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e272_0(p55)
+                r = self.e267_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46833,7 +46858,7 @@ class CardParser:
                 while True:
                     p61 = p55
                     res62: list[Any] = []
-                    r = self.e273_0(p61)
+                    r = self.e268_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -46869,12 +46894,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 808
+                    n.rule = 813
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 781
+                    n.rule = 786
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46912,7 +46937,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 809
+                n.rule = 814
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -46940,7 +46965,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 810
+        n.rule = 815
         return q, n
 
     def e157_0(self, p: int) -> Any:
@@ -46961,7 +46986,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 811
+        n.rule = 816
         return q, n
 
     def e158_0(self, p: int) -> Any:
@@ -46993,7 +47018,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 812
+                    n.rule = 817
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -47005,7 +47030,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e274_0(p3) is None:
+                if self.e269_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -47022,7 +47047,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 813
+                    n.rule = 818
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -47064,7 +47089,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 814
+                n.rule = 819
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -47119,7 +47144,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 815
+                    n.rule = 820
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47150,7 +47175,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 816
+                    n.rule = 821
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -47209,7 +47234,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 817
+                    n.rule = 822
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -47347,7 +47372,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 818
+                        n.rule = 823
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -47381,7 +47406,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 819
+                    n.rule = 824
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -47476,11 +47501,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F113:
+        if ch in _F111:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e275_0(p1)
+                r = self.e270_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47550,7 +47575,7 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F112:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -47575,7 +47600,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 820
+                    n.rule = 825
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -47664,7 +47689,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 821
+                    n.rule = 826
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47684,7 +47709,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 822
+                    n.rule = 827
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -47739,13 +47764,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 823
+                    n.rule = 828
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 822
+                    n.rule = 827
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -47793,7 +47818,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 824
+        n.rule = 829
         return p, n
 
     def e163_0(self, p: int) -> Any:
@@ -47827,7 +47852,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 825
+                    n.rule = 830
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47878,7 +47903,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 826
+                n.rule = 831
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -47906,7 +47931,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e276_0(p1)
+                r = self.e271_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47923,7 +47948,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p3] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47936,7 +47961,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 827
+                    n.rule = 832
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -47962,7 +47987,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p5] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -47975,7 +48000,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 828
+                    n.rule = 833
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -48001,7 +48026,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p7] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -48014,7 +48039,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 829
+                    n.rule = 834
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -48040,7 +48065,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p9] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -48053,18 +48078,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 830
+                    n.rule = 835
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 831
+                    n.rule = 836
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48073,7 +48098,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e277_0(p11)
+                r = self.e272_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48085,7 +48110,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e278_0(p13)
+                    r = self.e273_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -48115,7 +48140,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p15] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -48128,7 +48153,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 833
+                    n.rule = 838
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -48154,7 +48179,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                m = _RX63(text, q) if text[q:q + 1] in _F115 else None
+                m = _RX63(text, q) if text[q:q + 1] in _F113 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -48167,7 +48192,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 834
+                    n.rule = 839
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -48198,7 +48223,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e279_0(p19)
+                    r = self.e274_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -48210,12 +48235,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 835
+                    n.rule = 840
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48284,18 +48309,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 836
+                    n.rule = 841
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 837
+                    n.rule = 842
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48336,18 +48361,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 838
+                    n.rule = 843
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 839
+                    n.rule = 844
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48390,12 +48415,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p29] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F116 else None
+                m = _RX64(text, q) if text[q:q + 1] in _F114 else None
                 if m is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e280_0(p29)
+                r = self.e275_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48406,12 +48431,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 840
+                    n.rule = 845
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48452,18 +48477,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 841
+                    n.rule = 846
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 842
+                    n.rule = 847
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48563,7 +48588,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 843
+                    n.rule = 848
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -48611,12 +48636,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 844
+                    n.rule = 849
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48695,7 +48720,7 @@ class CardParser:
                 q += 2
                 p39 = q
                 res40.append(v)
-                r = self.e281_0(p39)
+                r = self.e276_0(p39)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48706,12 +48731,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 845
+                    n.rule = 850
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48762,7 +48787,7 @@ class CardParser:
                 q += 4
                 p41 = q
                 res42.append(v)
-                r = self.e282_0(p41)
+                r = self.e277_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48773,12 +48798,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 846
+                    n.rule = 851
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48815,7 +48840,7 @@ class CardParser:
                 q += 5
                 p43 = q
                 res44.append(v)
-                r = self.e283_0(p43)
+                r = self.e278_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48826,12 +48851,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 847
+                    n.rule = 852
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48868,7 +48893,7 @@ class CardParser:
                 q += 5
                 p45 = q
                 res46.append(v)
-                r = self.e284_0(p45)
+                r = self.e279_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48905,7 +48930,7 @@ class CardParser:
                 q += 6
                 p45 = q
                 res46.append(v)
-                r = self.e285_0(p45)
+                r = self.e280_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48927,18 +48952,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 848
+                    n.rule = 853
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 849
+                    n.rule = 854
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49108,7 +49133,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 850
+                    n.rule = 855
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -49231,18 +49256,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 851
+                    n.rule = 856
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 852
+                    n.rule = 857
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49390,7 +49415,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 853
+                    n.rule = 858
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -49410,12 +49435,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 854
+                    n.rule = 859
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49539,7 +49564,7 @@ class CardParser:
                 while True:
                     p61 = p59
                     res62: list[Any] = []
-                    r = self.e286_0(p61)
+                    r = self.e281_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -49575,12 +49600,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 855
+                    n.rule = 860
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49635,18 +49660,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 856
+                    n.rule = 861
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 857
+                    n.rule = 862
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49701,18 +49726,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 858
+                    n.rule = 863
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 859
+                    n.rule = 864
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49837,18 +49862,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 860
+                    n.rule = 865
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 861
+                    n.rule = 866
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49857,7 +49882,7 @@ class CardParser:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                r = self.e287_0(p75)
+                r = self.e282_0(p75)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49943,7 +49968,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 862
+                    n.rule = 867
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -49982,27 +50007,27 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 863
+                    n.rule = 868
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 864
+                    n.rule = 869
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F117:
+        if ch in _F115:
             while True:
                 p81 = p
                 res82: list[Any] = []
-                r = self.e288_0(p81)
+                r = self.e283_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50038,7 +50063,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 865
+                    n.rule = 870
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -50058,21 +50083,21 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 866
+                    n.rule = 871
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F117:
+        if ch in _F115:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                r = self.e289_0(p85)
+                r = self.e284_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50094,7 +50119,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 867
+                    n.rule = 872
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -50200,27 +50225,27 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 868
+                    n.rule = 873
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 869
+                    n.rule = 874
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F117:
+        if ch in _F115:
             while True:
                 p91 = p
                 res92: list[Any] = []
-                r = self.e290_0(p91)
+                r = self.e285_0(p91)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50242,7 +50267,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 870
+                    n.rule = 875
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -50268,7 +50293,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
-                m = _RX65(text, q) if text[q:q + 1] in _F118 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -50281,23 +50306,23 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 871
+                    n.rule = 876
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 872
+                    n.rule = 877
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F117:
+        if ch in _F115:
             while True:
                 p97 = p
                 res98: list[Any] = []
@@ -50322,7 +50347,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 873
+                    n.rule = 878
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -50339,7 +50364,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 874
+                    n.rule = 879
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -50403,27 +50428,27 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 875
+                    n.rule = 880
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 876
+                    n.rule = 881
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F117:
+        if ch in _F115:
             while True:
                 p105 = p
                 res106: list[Any] = []
-                r = self.e291_0(p105)
+                r = self.e286_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50432,7 +50457,7 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                r = self.e292_0(p105)
+                r = self.e287_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50443,12 +50468,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 877
+                    n.rule = 882
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50457,7 +50482,7 @@ class CardParser:
             while True:
                 p107 = p
                 res108: list[Any] = []
-                r = self.e293_0(p107)
+                r = self.e288_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50466,7 +50491,7 @@ class CardParser:
                 p107 = q
                 if v:
                     res108.append(v)
-                r = self.e294_0(p107)
+                r = self.e289_0(p107)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50477,12 +50502,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 878
+                    n.rule = 883
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50579,7 +50604,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 879
+                    n.rule = 884
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -50614,7 +50639,7 @@ class CardParser:
                     res116.append(v)
                     if res116:
                         n = Nt(res116)
-                        n.rule = 880
+                        n.rule = 885
                     p113 = p115
                     if res116 and n:
                         res114.append(n)
@@ -50649,7 +50674,7 @@ class CardParser:
                 q += 6
                 p109 = q
                 res110.append(v)
-                r = self.e295_0(p109)
+                r = self.e290_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50660,12 +50685,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 881
+                    n.rule = 886
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50818,18 +50843,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 882
+                    n.rule = 887
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 883
+                    n.rule = 888
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50898,18 +50923,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 884
+                    n.rule = 889
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 885
+                    n.rule = 890
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50960,7 +50985,7 @@ class CardParser:
                 q += 6
                 p125 = q
                 res126.append(v)
-                r = self.e296_0(p125)
+                r = self.e291_0(p125)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51001,18 +51026,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 886
+                    n.rule = 891
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 887
+                    n.rule = 892
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51193,18 +51218,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 888
+                    n.rule = 893
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 889
+                    n.rule = 894
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51301,18 +51326,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 890
+                    n.rule = 895
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 891
+                    n.rule = 896
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51465,18 +51490,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 892
+                    n.rule = 897
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 893
+                    n.rule = 898
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51554,7 +51579,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 894
+                    n.rule = 899
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
@@ -51574,12 +51599,12 @@ class CardParser:
                 res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 895
+                    n.rule = 900
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51685,7 +51710,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 896
+                    n.rule = 901
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
@@ -51705,12 +51730,12 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 897
+                    n.rule = 902
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51774,7 +51799,7 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 898
+                    n.rule = 903
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
@@ -51850,12 +51875,12 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 899
+                    n.rule = 904
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51895,7 +51920,7 @@ class CardParser:
                 while True:
                     p155 = p153
                     res156: list[Any] = []
-                    r = self.e297_0(p155)
+                    r = self.e292_0(p155)
                     if r is None:
                         break
                     q, v = r
@@ -51945,7 +51970,7 @@ class CardParser:
                 q += 6
                 p153 = q
                 res154.append(v)
-                r = self.e298_0(p153)
+                r = self.e293_0(p153)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51995,18 +52020,18 @@ class CardParser:
                     res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 900
+                    n.rule = 905
                 p153 = p157
                 if res158 and n:
                     res154.append(n)
                 if res154:
                     n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
-                    n.rule = 901
+                    n.rule = 906
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52036,7 +52061,7 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 902
+                    n.rule = 907
                 p159 = p161
                 if res162 and n:
                     res160.append(n)
@@ -52187,18 +52212,18 @@ class CardParser:
                 res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 903
+                    n.rule = 908
                 p159 = p163
                 if res164 and n:
                     res160.append(n)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 904
+                    n.rule = 909
                 q = p159
                 v = n if res160 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52312,11 +52337,11 @@ class CardParser:
                     res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 905
+                    n.rule = 910
                 p165 = p167
                 if res168 and n:
                     res166.append(n)
-                r = self.e299_0(p165)
+                r = self.e294_0(p165)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52327,12 +52352,12 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 906
+                    n.rule = 911
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52415,18 +52440,18 @@ class CardParser:
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 907
+                    n.rule = 912
                 p169 = p171
                 if res172 and n:
                     res170.append(n)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 908
+                    n.rule = 913
                 q = p169
                 v = n if res170 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52509,18 +52534,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 909
+                    n.rule = 914
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 910
+                    n.rule = 915
                 q = p173
                 v = n if res174 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52631,18 +52656,18 @@ class CardParser:
                 res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 911
+                    n.rule = 916
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 912
+                    n.rule = 917
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52725,18 +52750,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 913
+                    n.rule = 918
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 914
+                    n.rule = 919
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52791,18 +52816,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 915
+                    n.rule = 920
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 916
+                    n.rule = 921
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52825,7 +52850,7 @@ class CardParser:
                 q += 7
                 p189 = q
                 res190.append(v)
-                r = self.e300_0(p189)
+                r = self.e295_0(p189)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52855,7 +52880,7 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 917
+                    n.rule = 922
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
@@ -52894,21 +52919,21 @@ class CardParser:
                     res194.append(v)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 918
+                    n.rule = 923
                 p189 = p193
                 if res194 and n:
                     res190.append(n)
                 while True:
                     p195 = p189
                     res196: list[Any] = []
-                    r = self.e301_0(p195)
+                    r = self.e296_0(p195)
                     if r is None:
                         break
                     q, v = r
                     p195 = q
                     if v:
                         res196.append(v)
-                    r = self.e302_0(p195)
+                    r = self.e297_0(p195)
                     if r is None:
                         break
                     q, v = r
@@ -52918,7 +52943,7 @@ class CardParser:
                     p189 = p195
                     res190 += res196
                     break
-                r = self.e303_0(p189)
+                r = self.e298_0(p189)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52956,7 +52981,7 @@ class CardParser:
                     q += 4
                     p197 = q
                     res198.append(v)
-                    r = self.e304_0(p197)
+                    r = self.e299_0(p197)
                     if r is None:
                         break
                     q, v = r
@@ -52969,7 +52994,7 @@ class CardParser:
                 while True:
                     p199 = p189
                     res200: list[Any] = []
-                    r = self.e305_0(p199)
+                    r = self.e300_0(p199)
                     if r is None:
                         break
                     q, v = r
@@ -53017,12 +53042,12 @@ class CardParser:
                     break
                 if res190:
                     n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 919
+                    n.rule = 924
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -53133,18 +53158,18 @@ class CardParser:
                 res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 920
+                    n.rule = 925
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 921
+                    n.rule = 926
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -53244,18 +53269,18 @@ class CardParser:
                     res208.append(v)
                 if res208:
                     n = Nt(res208)
-                    n.rule = 922
+                    n.rule = 927
                 p205 = p207
                 if res208 and n:
                     res206.append(n)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 923
+                    n.rule = 928
                 q = p205
                 v = n if res206 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -53264,7 +53289,7 @@ class CardParser:
             while True:
                 p209 = p
                 res210: list[Any] = []
-                r = self.e306_0(p209)
+                r = self.e301_0(p209)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53286,18 +53311,18 @@ class CardParser:
                     res212.append(v)
                 if res212:
                     n = Nt(res212)
-                    n.rule = 924
+                    n.rule = 929
                 p209 = p211
                 if res212 and n:
                     res210.append(n)
                 if res210:
                     n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
-                    n.rule = 925
+                    n.rule = 930
                 q = p209
                 v = n if res210 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 832
+                    n.rule = 837
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -53338,7 +53363,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 926
+                    n.rule = 931
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53368,7 +53393,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 927
+                    n.rule = 932
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53393,7 +53418,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 928
+                    n.rule = 933
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -53424,7 +53449,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 929
+                    n.rule = 934
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53449,7 +53474,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 930
+                    n.rule = 935
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -53485,7 +53510,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 931
+                n.rule = 936
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -53509,7 +53534,7 @@ class CardParser:
                 ch = ch0
                 break
             while True:
-                r = self.e307_0(p19)
+                r = self.e302_0(p19)
                 if r is None:
                     break
                 q, v = r
@@ -53530,7 +53555,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 932
+                n.rule = 937
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -53557,7 +53582,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F119 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     if first:
@@ -53584,7 +53609,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 933
+        n.rule = 938
         return p, n
 
     def e166_1(self, p: int) -> Any:
@@ -53628,7 +53653,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 934
+        n.rule = 939
         return p, n
 
     def e167_1(self, p: int) -> Any:
@@ -53645,7 +53670,7 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F120:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -53655,7 +53680,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p1] = q
-                m = _RX65(text, q) if text[q:q + 1] in _F118 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -53668,7 +53693,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 935
+                    n.rule = 940
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53699,7 +53724,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 936
+                    n.rule = 941
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53718,10 +53743,10 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e308_1(p1) is None:
+            if self.e303_1(p1) is None:
                 break
             while True:
-                r = self.e309_1(p1)
+                r = self.e304_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -53730,7 +53755,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e310_1(p1)
+                r = self.e305_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -53739,7 +53764,7 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
-                r = self.e311_1(p1)
+                r = self.e306_1(p1)
                 if r is None:
                     break
                 q, v = r
@@ -53750,7 +53775,7 @@ class CardParser:
             while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e312_1(p3)
+                r = self.e307_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -53772,7 +53797,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e313_1(p5)
+                    r = self.e308_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -53788,14 +53813,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e314_1(p7)
+                r = self.e309_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e315_1(p7)
+                r = self.e310_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -53805,7 +53830,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e316_1(p1)
+            r = self.e311_1(p1)
             if r is None:
                 break
             q, v = r
@@ -53815,7 +53840,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e317_1(p)
+        r = self.e312_1(p)
         if r is None:
             return None
         q, v = r
@@ -53825,9 +53850,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e318_1(p9) is None:
+            if self.e313_1(p9) is None:
                 break
-            r = self.e319_1(p9)
+            r = self.e314_1(p9)
             if r is None:
                 break
             q, v = r
@@ -53903,7 +53928,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e320_1(p9)
+                r = self.e315_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53912,7 +53937,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e321_1(p9)
+                r = self.e316_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53953,7 +53978,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e322_1(p21)
+                    r = self.e317_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -53967,7 +53992,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e323_1(p9)
+                r = self.e318_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -53976,7 +54001,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e324_1(p9)
+                r = self.e319_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -54052,7 +54077,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 937
+        n.rule = 942
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -54073,7 +54098,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 938
+        n.rule = 943
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -54094,7 +54119,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 939
+        n.rule = 944
         return q, n
 
     def e171_0(self, p: int) -> Any:
@@ -54115,7 +54140,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 940
+        n.rule = 945
         return q, n
 
     def e172_0(self, p: int) -> Any:
@@ -54150,7 +54175,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 941
+        n.rule = 946
         return p, n
 
     def e173_0(self, p: int) -> Any:
@@ -54169,7 +54194,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e325_0(p)
+                r = self.e320_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54182,7 +54207,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e326_0(p)
+                r = self.e321_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54195,7 +54220,7 @@ class CardParser:
                 break
         if ch in _F84:
             while True:
-                r = self.e327_0(p)
+                r = self.e322_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54208,7 +54233,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e328_0(p)
+                r = self.e323_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54237,7 +54262,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F85:
             while True:
-                r = self.e329_0(p)
+                r = self.e324_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54250,7 +54275,7 @@ class CardParser:
                 break
         if ch in _F87:
             while True:
-                r = self.e330_0(p)
+                r = self.e325_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54295,7 +54320,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e331_0(p1)
+                r = self.e326_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54313,7 +54338,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e332_0(p3)
+                r = self.e327_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54322,11 +54347,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e333_0(p3) is None:
+                if self.e328_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e334_0(p3)
+                r = self.e329_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54360,7 +54385,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 942
+        n.rule = 947
         return q, n
 
     def e177_0(self, p: int) -> Any:
@@ -54400,7 +54425,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 943
+                    n.rule = 948
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54423,7 +54448,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 944
+                    n.rule = 949
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54528,7 +54553,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 945
+        n.rule = 950
         return p, n
 
     def e180_0(self, p: int) -> Any:
@@ -54549,31 +54574,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 946
+        n.rule = 951
         return q, n
 
     def e181_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'it', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 947
-        return q, n
-
-    def e182_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -54591,10 +54595,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 948
+        n.rule = 952
         return q, n
 
-    def e183_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54608,11 +54612,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F121:
+        if ch in _F119:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e335_0(p1)
+                r = self.e330_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54735,7 +54739,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54906,7 +54910,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 949
+                    n.rule = 953
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54937,7 +54941,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 950
+                    n.rule = 954
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -54948,7 +54952,7 @@ class CardParser:
                 break
         return None
 
-    def e185_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54984,7 +54988,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 951
+                    n.rule = 955
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55029,7 +55033,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 952
+                    n.rule = 956
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55087,7 +55091,7 @@ class CardParser:
                 break
         return None
 
-    def e186_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55118,7 +55122,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 953
+                    n.rule = 957
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55163,7 +55167,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 954
+                    n.rule = 958
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55195,7 +55199,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e336_0(p5)
+                r = self.e331_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55213,7 +55217,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e337_0(p9) is None:
+                if self.e332_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -55235,7 +55239,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 955
+                    n.rule = 959
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55246,7 +55250,7 @@ class CardParser:
                 break
         return None
 
-    def e187_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55280,7 +55284,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 956
+                    n.rule = 960
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55311,7 +55315,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 957
+                    n.rule = 961
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -55334,7 +55338,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 958
+                    n.rule = 962
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -55344,7 +55348,7 @@ class CardParser:
                 break
         return None
 
-    def e188_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55375,7 +55379,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 959
+                    n.rule = 963
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55407,7 +55411,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e338_0(p1)
+                r = self.e333_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55436,7 +55440,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 960
+                    n.rule = 964
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -55446,28 +55450,7 @@ class CardParser:
                 break
         return None
 
-    def e189_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'and', '')
-        q += 3
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 961
-        return q, n
-
-    def e190_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55520,7 +55503,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 962
+                    n.rule = 965
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55530,7 +55513,7 @@ class CardParser:
                 break
         return None
 
-    def e191_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55584,7 +55567,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55699,7 +55682,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 963
+                    n.rule = 966
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55725,7 +55708,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 964
+                    n.rule = 967
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55761,7 +55744,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 965
+                    n.rule = 968
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -55786,7 +55769,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55804,10 +55787,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 966
+        n.rule = 969
         return q, n
 
-    def e194_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -55825,10 +55808,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 967
+        n.rule = 970
         return p, n
 
-    def e195_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -55846,10 +55829,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 968
+        n.rule = 971
         return p, n
 
-    def e196_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -55877,10 +55860,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 969
+        n.rule = 972
         return p, n
 
-    def e197_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -55912,10 +55895,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 970
+        n.rule = 973
         return p, n
 
-    def e198_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55969,7 +55952,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -56010,10 +55993,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 971
+        n.rule = 974
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56072,7 +56055,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 972
+                    n.rule = 975
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56138,7 +56121,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 973
+                    n.rule = 976
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -56148,7 +56131,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56162,11 +56145,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F122:
+        if ch in _F120:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e339_0(p1)
+                r = self.e334_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56240,7 +56223,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e340_0(p3)
+                r = self.e335_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56298,7 +56281,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 974
+                    n.rule = 977
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56324,11 +56307,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 975
+                    n.rule = 978
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e341_0(p7)
+                r = self.e336_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56349,7 +56332,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 976
+                        n.rule = 979
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -56363,7 +56346,7 @@ class CardParser:
                 break
         return None
 
-    def e202_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56416,7 +56399,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 977
+                    n.rule = 980
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56426,7 +56409,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56462,7 +56445,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 978
+                    n.rule = 981
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56549,7 +56532,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 979
+                    n.rule = 982
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56645,11 +56628,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 980
+                    n.rule = 983
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e342_0(p9)
+                r = self.e337_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56665,7 +56648,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56679,11 +56662,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F123:
+        if ch in _F121:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e343_0(p1)
+                r = self.e338_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56726,7 +56709,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 981
+                    n.rule = 984
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -56736,7 +56719,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56790,7 +56773,7 @@ class CardParser:
                 break
         return None
 
-    def e206_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56821,7 +56804,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 982
+                    n.rule = 985
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56840,7 +56823,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e344_0(p1)
+                    r = self.e339_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -56899,7 +56882,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e345_0(p5)
+                r = self.e340_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56947,7 +56930,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e346_0(p1)
+                r = self.e341_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56958,7 +56941,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 983
+                    n.rule = 986
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -56981,7 +56964,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e347_0(p3)
+                r = self.e342_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56992,14 +56975,14 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 983
+                    n.rule = 986
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e207_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57086,7 +57069,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 984
+                    n.rule = 987
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57131,7 +57114,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 985
+                    n.rule = 988
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -57170,7 +57153,7 @@ class CardParser:
                 break
         return None
 
-    def e208_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -57186,7 +57169,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F119 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     if first:
@@ -57221,7 +57204,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 986
+        n.rule = 989
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -57311,18 +57294,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 987
+                    n.rule = 990
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 988
+                    n.rule = 991
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 989
+                    n.rule = 992
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57337,7 +57320,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 989
+                    n.rule = 992
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57381,7 +57364,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 990
+            n.rule = 993
         p = p1
         if res2 and n:
             res.append(n)
@@ -57400,10 +57383,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 991
+        n.rule = 994
         return p, n
 
-    def e209_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57417,11 +57400,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F124:
+        if ch in _F122:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e348_0(p1)
+                r = self.e343_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57485,14 +57468,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 992
+                    n.rule = 995
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e349_0(p7)
+                    r = self.e344_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -57533,7 +57516,7 @@ class CardParser:
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57551,10 +57534,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 993
+        n.rule = 996
         return q, n
 
-    def e211_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57568,11 +57551,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F125:
+        if ch in _F123:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e350_0(p1)
+                r = self.e345_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57642,11 +57625,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F126:
+        if ch in _F124:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e351_0(p3)
+                r = self.e346_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57676,7 +57659,7 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57690,11 +57673,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F127:
+        if ch in _F125:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e352_0(p1)
+                r = self.e347_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57736,11 +57719,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F128:
+        if ch in _F126:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e353_0(p3)
+                r = self.e348_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57798,7 +57781,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57852,7 +57835,7 @@ class CardParser:
                 break
         return None
 
-    def e214_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57870,10 +57853,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 994
+        n.rule = 997
         return q, n
 
-    def e215_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -57896,7 +57879,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e354_0(p1)
+            r = self.e349_0(p1)
             if r is None:
                 p = c
                 break
@@ -57904,7 +57887,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e355_0(p1)
+            r = self.e350_0(p1)
             if r is None:
                 p = c
                 break
@@ -57918,7 +57901,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e216_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -57936,10 +57919,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 995
+        n.rule = 998
         return q, n
 
-    def e217_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57953,11 +57936,11 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F109:
+        if ch in _F107:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e356_0(p1)
+                r = self.e351_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -57985,11 +57968,11 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F109:
+        if ch in _F107:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e357_0(p3)
+                r = self.e352_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58121,18 +58104,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 996
+                    n.rule = 999
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 997
+                    n.rule = 1000
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 998
+                    n.rule = 1001
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58168,7 +58151,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 999
+                    n.rule = 1002
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58188,12 +58171,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1000
+                    n.rule = 1003
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 998
+                    n.rule = 1001
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58229,7 +58212,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1001
+                    n.rule = 1004
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -58249,19 +58232,19 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1002
+                    n.rule = 1005
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 998
+                    n.rule = 1001
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58279,7 +58262,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1003
+        n.rule = 1006
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -58311,12 +58294,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1004
+                    n.rule = 1007
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1005
+                    n.rule = 1008
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -58336,19 +58319,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1006
+                    n.rule = 1009
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1005
+                    n.rule = 1008
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58403,7 +58386,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1007
+                    n.rule = 1010
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58428,7 +58411,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58482,7 +58465,7 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58536,7 +58519,7 @@ class CardParser:
                 break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58554,10 +58537,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1008
+        n.rule = 1011
         return q, n
 
-    def e223_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58611,7 +58594,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58645,7 +58628,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1009
+                    n.rule = 1012
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58689,7 +58672,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1010
+                    n.rule = 1013
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -58700,7 +58683,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58787,7 +58770,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1011
+                    n.rule = 1014
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -58826,7 +58809,7 @@ class CardParser:
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58898,7 +58881,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58952,7 +58935,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59006,7 +58989,7 @@ class CardParser:
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59060,12 +59043,12 @@ class CardParser:
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e358_0(p)
+            r = self.e353_0(p)
             if r is None:
                 p = c
                 break
@@ -59087,7 +59070,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 1012
+                n.rule = 1015
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -59096,7 +59079,7 @@ class CardParser:
             break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59150,7 +59133,7 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59265,7 +59248,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1013
+                    n.rule = 1016
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59324,7 +59307,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1014
+                    n.rule = 1017
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59363,7 +59346,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59378,7 +59361,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e359_0(p)
+            r = self.e354_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59404,7 +59387,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1015
+                    n.rule = 1018
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -59414,7 +59397,7 @@ class CardParser:
                 break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59481,7 +59464,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1016
+                    n.rule = 1019
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59526,7 +59509,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1017
+                    n.rule = 1020
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59593,7 +59576,7 @@ class CardParser:
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59611,10 +59594,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1018
+        n.rule = 1021
         return q, n
 
-    def e236_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59648,7 +59631,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e360_0(p)
+            r = self.e355_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59661,7 +59644,7 @@ class CardParser:
             break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59714,7 +59697,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1019
+                    n.rule = 1022
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59743,7 +59726,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1020
+                    n.rule = 1023
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -59774,7 +59757,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1021
+                    n.rule = 1024
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -59797,7 +59780,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1022
+                    n.rule = 1025
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -59807,7 +59790,7 @@ class CardParser:
                 break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59825,10 +59808,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1026
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59882,7 +59865,7 @@ class CardParser:
                 break
         return None
 
-    def e240_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59936,7 +59919,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59990,7 +59973,7 @@ class CardParser:
                 break
         return None
 
-    def e242_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60021,7 +60004,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1024
+                    n.rule = 1027
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60051,7 +60034,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1025
+                        n.rule = 1028
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -60079,7 +60062,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1026
+                n.rule = 1029
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -60109,7 +60092,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1027
+                    n.rule = 1030
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -60123,7 +60106,7 @@ class CardParser:
             break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60141,10 +60124,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1028
+        n.rule = 1031
         return q, n
 
-    def e244_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60160,7 +60143,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                m = _RX70(text, q) if text[q:q + 1] in _F119 else None
+                m = _RX70(text, q) if text[q:q + 1] in _F117 else None
                 if m is None:
                     p = c
                     if first:
@@ -60187,10 +60170,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1029
+        n.rule = 1032
         return p, n
 
-    def e245_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60204,7 +60187,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F129:
+        if ch in _F127:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -60221,7 +60204,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1030
+                    n.rule = 1033
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60240,7 +60223,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e361_0(p5)
+                    r = self.e356_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -60275,7 +60258,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e362_0(p9)
+                r = self.e357_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -60316,19 +60299,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1031
+                    n.rule = 1034
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1032
+                    n.rule = 1035
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1033
+                    n.rule = 1036
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -60338,7 +60321,7 @@ class CardParser:
                 break
         return None
 
-    def e246_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60356,10 +60339,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1034
+        n.rule = 1037
         return q, n
 
-    def e247_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60377,10 +60360,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1035
+        n.rule = 1038
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60394,7 +60377,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F130:
+        if ch in _F128:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -60411,7 +60394,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1036
+                    n.rule = 1039
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60464,7 +60447,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1037
+                    n.rule = 1040
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -60526,7 +60509,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1038
+                    n.rule = 1041
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -60551,7 +60534,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1039
+                    n.rule = 1042
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -60562,7 +60545,7 @@ class CardParser:
                 break
         return None
 
-    def e249_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60591,7 +60574,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1040
+                    n.rule = 1043
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -60599,7 +60582,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F131:
+        if ch in _F129:
             while True:
                 p3 = p
                 res4: list[Any] = []
@@ -60693,19 +60676,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1041
+                    n.rule = 1044
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1042
+                    n.rule = 1045
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1043
+                    n.rule = 1046
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -60715,7 +60698,7 @@ class CardParser:
                 break
         return None
 
-    def e250_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60757,7 +60740,7 @@ class CardParser:
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60775,7 +60758,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1044
+        n.rule = 1047
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -60815,14 +60798,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1045
+            n.rule = 1048
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e363_0(p3)
+            r = self.e358_0(p3)
             if r is None:
                 break
             q, v = r
@@ -60847,7 +60830,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1046
+        n.rule = 1049
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -60857,7 +60840,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e364_0(p)
+            r = self.e359_0(p)
             if r is None:
                 break
             q, v = r
@@ -60888,14 +60871,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1047
+            n.rule = 1050
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e365_0(p3)
+            r = self.e360_0(p3)
             if r is None:
                 break
             q, v = r
@@ -60932,10 +60915,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1048
+        n.rule = 1051
         return p, n
 
-    def e252_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60953,7 +60936,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1049
+        n.rule = 1052
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -60981,7 +60964,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1050
+            n.rule = 1053
         p = p1
         if res2 and n:
             res.append(n)
@@ -60996,12 +60979,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1051
+            n.rule = 1054
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e366_0(p)
+            r = self.e361_0(p)
             if r is None:
                 break
             q, v = r
@@ -61012,10 +60995,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1052
+        n.rule = 1055
         return p, n
 
-    def e253_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61049,7 +61032,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e367_0(p)
+            r = self.e362_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -61062,7 +61045,7 @@ class CardParser:
             break
         return None
 
-    def e254_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61116,49 +61099,7 @@ class CardParser:
                 break
         return None
 
-    def e255_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'sources', '')
-        q += 7
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1053
-        return q, n
-
-    def e256_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'this', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1054
-        return q, n
-
-    def e257_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61176,31 +61117,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1055
-        return q, n
-
-    def e258_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'next', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1056
         return q, n
 
-    def e259_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61221,7 +61141,7 @@ class CardParser:
         n.rule = 1057
         return q, n
 
-    def e260_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61439,7 +61359,7 @@ class CardParser:
                 break
         return None
 
-    def e261_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61460,7 +61380,7 @@ class CardParser:
         n.rule = 1060
         return q, n
 
-    def e262_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61481,7 +61401,7 @@ class CardParser:
         n.rule = 1061
         return q, n
 
-    def e263_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61502,7 +61422,7 @@ class CardParser:
         n.rule = 1062
         return q, n
 
-    def e264_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61523,7 +61443,7 @@ class CardParser:
         n.rule = 1063
         return q, n
 
-    def e265_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61567,7 +61487,7 @@ class CardParser:
         n.rule = 1064
         return p, n
 
-    def e266_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61621,7 +61541,7 @@ class CardParser:
                 break
         return None
 
-    def e267_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61675,7 +61595,7 @@ class CardParser:
                 break
         return None
 
-    def e268_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61693,7 +61613,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e368_0(p1)
+                r = self.e363_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61771,7 +61691,7 @@ class CardParser:
                 break
         return None
 
-    def e269_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61805,7 +61725,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e369_0(p)
+            r = self.e364_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -61818,7 +61738,7 @@ class CardParser:
             break
         return None
 
-    def e270_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61862,7 +61782,7 @@ class CardParser:
         n.rule = 1067
         return p, n
 
-    def e271_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61880,7 +61800,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e370_0(p1)
+                r = self.e365_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61948,7 +61868,7 @@ class CardParser:
                 break
         return None
 
-    def e272_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61992,7 +61912,7 @@ class CardParser:
         n.rule = 1068
         return p, n
 
-    def e273_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62013,7 +61933,7 @@ class CardParser:
         n.rule = 1069
         return q, n
 
-    def e274_0(self, p: int) -> Any:
+    def e269_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -62040,7 +61960,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e275_0(self, p: int) -> Any:
+    def e270_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62061,7 +61981,7 @@ class CardParser:
         n.rule = 1070
         return q, n
 
-    def e276_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62115,7 +62035,7 @@ class CardParser:
                 break
         return None
 
-    def e277_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62169,7 +62089,7 @@ class CardParser:
                 break
         return None
 
-    def e278_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62190,7 +62110,7 @@ class CardParser:
         n.rule = 1071
         return q, n
 
-    def e279_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62204,7 +62124,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F130:
+        if ch in _F128:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -62295,7 +62215,7 @@ class CardParser:
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e371_0(p9)
+                r = self.e366_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -62336,7 +62256,7 @@ class CardParser:
             break
         return None
 
-    def e280_0(self, p: int) -> Any:
+    def e275_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62380,7 +62300,7 @@ class CardParser:
         n.rule = 1074
         return p, n
 
-    def e281_0(self, p: int) -> Any:
+    def e276_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62424,7 +62344,7 @@ class CardParser:
         n.rule = 1075
         return p, n
 
-    def e282_0(self, p: int) -> Any:
+    def e277_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62468,7 +62388,7 @@ class CardParser:
         n.rule = 1076
         return p, n
 
-    def e283_0(self, p: int) -> Any:
+    def e278_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62644,7 +62564,7 @@ class CardParser:
                 break
         return None
 
-    def e284_0(self, p: int) -> Any:
+    def e279_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62688,7 +62608,7 @@ class CardParser:
         n.rule = 1079
         return p, n
 
-    def e285_0(self, p: int) -> Any:
+    def e280_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62822,7 +62742,7 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F120:
+        if ch in _F118:
             while True:
                 p1 = p
                 res2: list[Any] = []
@@ -62832,7 +62752,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p1] = q
-                m = _RX65(text, q) if text[q:q + 1] in _F118 else None
+                m = _RX65(text, q) if text[q:q + 1] in _F116 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -62882,7 +62802,7 @@ class CardParser:
                 break
         return None
 
-    def e286_0(self, p: int) -> Any:
+    def e281_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62903,429 +62823,429 @@ class CardParser:
         n.rule = 1085
         return q, n
 
+    def e282_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e283_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e284_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e285_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e286_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
     def e287_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e288_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e289_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e290_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e291_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
-
-    def e292_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63369,7 +63289,7 @@ class CardParser:
         n.rule = 1086
         return p, n
 
-    def e293_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63423,7 +63343,7 @@ class CardParser:
                 break
         return None
 
-    def e294_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63467,7 +63387,7 @@ class CardParser:
         n.rule = 1087
         return p, n
 
-    def e295_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63521,7 +63441,7 @@ class CardParser:
                 break
         return None
 
-    def e296_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63601,7 +63521,7 @@ class CardParser:
                 break
         return None
 
-    def e297_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -63622,7 +63542,7 @@ class CardParser:
         n.rule = 1089
         return q, n
 
-    def e298_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63676,7 +63596,7 @@ class CardParser:
                 break
         return None
 
-    def e299_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63730,7 +63650,7 @@ class CardParser:
                 break
         return None
 
-    def e300_0(self, p: int) -> Any:
+    def e295_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63784,7 +63704,7 @@ class CardParser:
                 break
         return None
 
-    def e301_0(self, p: int) -> Any:
+    def e296_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -63809,7 +63729,7 @@ class CardParser:
         n.rule = 1090
         return p, n
 
-    def e302_0(self, p: int) -> Any:
+    def e297_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -63832,7 +63752,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e372_0(p1)
+            r = self.e367_0(p1)
             if r is None:
                 p = c
                 break
@@ -63846,7 +63766,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e303_0(self, p: int) -> Any:
+    def e298_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63877,7 +63797,7 @@ class CardParser:
         n.rule = 1091
         return p, n
 
-    def e304_0(self, p: int) -> Any:
+    def e299_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -63921,7 +63841,7 @@ class CardParser:
         n.rule = 1092
         return p, n
 
-    def e305_0(self, p: int) -> Any:
+    def e300_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -63942,7 +63862,7 @@ class CardParser:
         n.rule = 1093
         return q, n
 
-    def e306_0(self, p: int) -> Any:
+    def e301_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63996,7 +63916,7 @@ class CardParser:
                 break
         return None
 
-    def e307_0(self, p: int) -> Any:
+    def e302_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -64035,7 +63955,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e373_1(p1)
+                r = self.e368_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64310,7 +64230,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e374_1(p21)
+                r = self.e369_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64608,7 +64528,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e375_1(p41)
+                r = self.e370_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64659,7 +64579,7 @@ class CardParser:
                 break
         return None
 
-    def e308_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64878,12 +64798,12 @@ class CardParser:
                 break
         return None
 
-    def e309_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e376_1(p)
+            r = self.e371_1(p)
             if r is None:
                 p = c
                 break
@@ -64893,7 +64813,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e377_1(p)
+            r = self.e372_1(p)
             if r is None:
                 p = c
                 break
@@ -64904,12 +64824,12 @@ class CardParser:
             break
         return None
 
-    def e310_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e378_1(p)
+            r = self.e373_1(p)
             if r is None:
                 p = c
                 break
@@ -64919,7 +64839,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e379_1(p)
+            r = self.e374_1(p)
             if r is None:
                 p = c
                 break
@@ -64930,7 +64850,7 @@ class CardParser:
             break
         return None
 
-    def e311_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -64951,7 +64871,7 @@ class CardParser:
         n.rule = 564
         return q, n
 
-    def e312_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64986,7 +64906,7 @@ class CardParser:
         n.rule = 565
         return p, n
 
-    def e313_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -65021,7 +64941,7 @@ class CardParser:
         n.rule = 566
         return p, n
 
-    def e314_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -65056,7 +64976,7 @@ class CardParser:
         n.rule = 567
         return p, n
 
-    def e315_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -65079,7 +64999,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e380_1(p1)
+            r = self.e375_1(p1)
             if r is None:
                 p = c
                 break
@@ -65093,13 +65013,13 @@ class CardParser:
             res += res2
         return p, res
 
-    def e316_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e381_1(p)
+            r = self.e376_1(p)
             if r is None:
                 p = c
                 break
@@ -65110,13 +65030,13 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e317_1(self, p: int) -> Any:
+    def e312_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e382_1(p)
+            r = self.e377_1(p)
             if r is None:
                 p = c
                 break
@@ -65127,7 +65047,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e318_1(self, p: int) -> Any:
+    def e313_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65346,25 +65266,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F23:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F10:
             while True:
                 q = sk1[p]
@@ -65462,13 +65363,13 @@ class CardParser:
                 break
         return None
 
-    def e319_1(self, p: int) -> Any:
+    def e314_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e383_1(p)
+            r = self.e378_1(p)
             if r is None:
                 p = c
                 break
@@ -65479,7 +65380,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e320_1(self, p: int) -> Any:
+    def e315_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65497,7 +65398,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e384_1(p1)
+                r = self.e379_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65656,7 +65557,7 @@ class CardParser:
                 break
         return None
 
-    def e321_1(self, p: int) -> Any:
+    def e316_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65730,7 +65631,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e385_1(p1)
+                r = self.e380_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66056,7 +65957,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e386_1(p17)
+                r = self.e381_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66173,7 +66074,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e387_1(p25)
+                r = self.e382_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66630,7 +66531,7 @@ class CardParser:
                 break
         return None
 
-    def e322_1(self, p: int) -> Any:
+    def e317_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -66674,7 +66575,7 @@ class CardParser:
         n.rule = 585
         return p, n
 
-    def e323_1(self, p: int) -> Any:
+    def e318_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -66692,7 +66593,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e388_1(p1)
+                r = self.e383_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -66720,19 +66621,24 @@ class CardParser:
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F100:
+        if ch in _F15:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e389_1(p3)
-                if r is None:
+                q = sk1[p3]
+                if q < 0:
+                    q = _WS1(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p3] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'it', '')
+                q += 2
                 p3 = q
-                if v:
-                    res4.append(v)
+                res4.append(v)
                 q = sk1[p3]
                 if q < 0:
                     q = _WS1(text, p3).end()
@@ -66761,20 +66667,28 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                q = sk1[p3]
+                p5 = p3
+                res6: list[Any] = []
+                q = sk1[p5]
                 if q < 0:
-                    q = _WS1(text, p3).end()
+                    q = _WS1(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p3] = q
+                    sk1[p5] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p3 = q
-                res4.append(v)
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 586
+                p3 = p5
+                if res6 and n:
+                    res4.append(n)
                 if res4:
                     return p3, res4
                 p = p3
@@ -66782,125 +66696,53 @@ class CardParser:
                 break
         if ch in _F91:
             while True:
-                p5 = p
-                res6: list[Any] = []
-                r = self.e390_1(p5)
+                p7 = p
+                res8: list[Any] = []
+                r = self.e384_1(p7)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p5 = q
+                p7 = q
                 if v:
-                    res6.append(v)
-                q = sk1[p5]
+                    res8.append(v)
+                q = sk1[p7]
                 if q < 0:
-                    q = _WS1(text, p5).end()
+                    q = _WS1(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p5] = q
+                    sk1[p7] = q
                 if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attacking', '')
                 q += 9
-                p5 = q
-                res6.append(v)
-                q = sk1[p5]
+                p7 = q
+                res8.append(v)
+                q = sk1[p7]
                 if q < 0:
-                    q = _WS1(text, p5).end()
+                    q = _WS1(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
-                    sk1[p5] = q
+                    sk1[p7] = q
                 if not (text.startswith('you', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'you', '')
                 q += 3
-                p5 = q
-                res6.append(v)
-                if res6:
-                    return p5, res6
-                p = p5
+                p7 = q
+                res8.append(v)
+                if res8:
+                    return p7, res8
+                p = p7
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F10:
             while True:
-                p7 = p
-                res8: list[Any] = []
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p7 = q
-                res8.append(v)
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'targets', '')
-                q += 7
-                p7 = q
-                res8.append(v)
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'only', '')
-                q += 4
-                p7 = q
-                res8.append(v)
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p7 = q
-                res8.append(v)
-                q = sk1[p7]
-                if q < 0:
-                    q = _WS1(text, p7).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p7] = q
-                if not (text.startswith('single', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'single', '')
-                q += 6
-                p7 = q
-                res8.append(v)
-                p9 = p7
+                p9 = p
                 res10: list[Any] = []
                 q = sk1[p9]
                 if q < 0:
@@ -66908,6 +66750,78 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS1)
                     sk1[p9] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                q = sk1[p9]
+                if q < 0:
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
+                if not (text.startswith('targets', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'targets', '')
+                q += 7
+                p9 = q
+                res10.append(v)
+                q = sk1[p9]
+                if q < 0:
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
+                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'only', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                q = sk1[p9]
+                if q < 0:
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p9 = q
+                res10.append(v)
+                q = sk1[p9]
+                if q < 0:
+                    q = _WS1(text, p9).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p9] = q
+                if not (text.startswith('single', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'single', '')
+                q += 6
+                p9 = q
+                res10.append(v)
+                p11 = p9
+                res12: list[Any] = []
+                q = sk1[p11]
+                if q < 0:
+                    q = _WS1(text, p11).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p11] = q
                 m = _RX46(text, q) if text[q:q + 1] in _F86 else None
                 if m is None:
                     p = c
@@ -66916,23 +66830,23 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'TypeWord') if s else None
                 q += len(s)
-                p9 = q
+                p11 = q
                 if v:
-                    res10.append(v)
+                    res12.append(v)
+                if res12:
+                    n = Nt(res12)
+                    n.rule = 587
+                p9 = p11
+                if res12 and n:
+                    res10.append(n)
                 if res10:
-                    n = Nt(res10)
-                    n.rule = 586
-                p7 = p9
-                if res10 and n:
-                    res8.append(n)
-                if res8:
-                    return p7, res8
-                p = p7
+                    return p9, res10
+                p = p9
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e324_1(self, p: int) -> Any:
+    def e319_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -66982,7 +66896,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 587
+                    n.rule = 588
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67083,7 +66997,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 588
+                    n.rule = 589
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67178,7 +67092,7 @@ class CardParser:
                 break
         return None
 
-    def e325_0(self, p: int) -> Any:
+    def e320_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67213,7 +67127,7 @@ class CardParser:
         n.rule = 1096
         return p, n
 
-    def e326_0(self, p: int) -> Any:
+    def e321_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -67238,7 +67152,7 @@ class CardParser:
         n.rule = 1097
         return p, n
 
-    def e327_0(self, p: int) -> Any:
+    def e322_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -67263,7 +67177,7 @@ class CardParser:
         n.rule = 1098
         return p, n
 
-    def e328_0(self, p: int) -> Any:
+    def e323_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67296,7 +67210,7 @@ class CardParser:
         n.rule = 1099
         return p, n
 
-    def e329_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67331,7 +67245,7 @@ class CardParser:
         n.rule = 1100
         return p, n
 
-    def e330_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67366,7 +67280,7 @@ class CardParser:
         n.rule = 1101
         return p, n
 
-    def e331_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67401,7 +67315,7 @@ class CardParser:
         n.rule = 1102
         return p, n
 
-    def e332_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67434,7 +67348,7 @@ class CardParser:
         n.rule = 1103
         return p, n
 
-    def e333_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -67472,7 +67386,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e334_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67507,7 +67421,7 @@ class CardParser:
         n.rule = 1104
         return p, n
 
-    def e335_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67528,7 +67442,7 @@ class CardParser:
         n.rule = 1105
         return q, n
 
-    def e336_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67589,7 +67503,7 @@ class CardParser:
             break
         return None
 
-    def e337_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -67621,7 +67535,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e338_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67778,7 +67692,7 @@ class CardParser:
         n.rule = 1111
         return p, n
 
-    def e339_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67799,7 +67713,7 @@ class CardParser:
         n.rule = 1112
         return q, n
 
-    def e340_0(self, p: int) -> Any:
+    def e335_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67851,7 +67765,7 @@ class CardParser:
         n.rule = 1113
         return p, n
 
-    def e341_0(self, p: int) -> Any:
+    def e336_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -67874,7 +67788,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e391_0(p1)
+            r = self.e385_0(p1)
             if r is None:
                 p = c
                 break
@@ -67934,7 +67848,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e392_0(p)
+            r = self.e386_0(p)
             if r is None:
                 break
             q, v = r
@@ -67948,7 +67862,7 @@ class CardParser:
         n.rule = 1115
         return p, n
 
-    def e342_0(self, p: int) -> Any:
+    def e337_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68002,7 +67916,7 @@ class CardParser:
                 break
         return None
 
-    def e343_0(self, p: int) -> Any:
+    def e338_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68023,7 +67937,7 @@ class CardParser:
         n.rule = 1116
         return q, n
 
-    def e344_0(self, p: int) -> Any:
+    def e339_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68085,7 +67999,7 @@ class CardParser:
                 break
         return None
 
-    def e345_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68186,7 +68100,7 @@ class CardParser:
                 break
         return None
 
-    def e346_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68407,7 +68321,7 @@ class CardParser:
                 break
         return None
 
-    def e347_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68479,7 +68393,7 @@ class CardParser:
                 break
         return None
 
-    def e348_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68500,7 +68414,7 @@ class CardParser:
         n.rule = 1127
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68521,7 +68435,7 @@ class CardParser:
         n.rule = 1128
         return q, n
 
-    def e350_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68542,7 +68456,7 @@ class CardParser:
         n.rule = 1129
         return q, n
 
-    def e351_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68563,7 +68477,7 @@ class CardParser:
         n.rule = 1130
         return q, n
 
-    def e352_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68584,7 +68498,7 @@ class CardParser:
         n.rule = 1131
         return q, n
 
-    def e353_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68605,7 +68519,7 @@ class CardParser:
         n.rule = 1132
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68659,7 +68573,7 @@ class CardParser:
                 break
         return None
 
-    def e355_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -68684,7 +68598,7 @@ class CardParser:
         n.rule = 1133
         return p, n
 
-    def e356_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68705,7 +68619,7 @@ class CardParser:
         n.rule = 1134
         return q, n
 
-    def e357_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68726,7 +68640,7 @@ class CardParser:
         n.rule = 1135
         return q, n
 
-    def e358_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68805,7 +68719,7 @@ class CardParser:
                 break
         return None
 
-    def e359_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68826,7 +68740,7 @@ class CardParser:
         n.rule = 1138
         return q, n
 
-    def e360_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68847,7 +68761,7 @@ class CardParser:
         n.rule = 1139
         return q, n
 
-    def e361_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -68891,7 +68805,7 @@ class CardParser:
         n.rule = 1140
         return p, n
 
-    def e362_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68971,7 +68885,7 @@ class CardParser:
                 break
         return None
 
-    def e363_0(self, p: int) -> Any:
+    def e358_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68992,7 +68906,7 @@ class CardParser:
         n.rule = 1142
         return q, n
 
-    def e364_0(self, p: int) -> Any:
+    def e359_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69013,7 +68927,7 @@ class CardParser:
         n.rule = 1143
         return q, n
 
-    def e365_0(self, p: int) -> Any:
+    def e360_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69034,7 +68948,7 @@ class CardParser:
         n.rule = 1144
         return q, n
 
-    def e366_0(self, p: int) -> Any:
+    def e361_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69202,7 +69116,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e393_0(p9)
+                r = self.e387_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69246,7 +69160,7 @@ class CardParser:
                 break
         return None
 
-    def e367_0(self, p: int) -> Any:
+    def e362_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69442,31 +69356,44 @@ class CardParser:
                 while True:
                     p13 = p9
                     res14: list[Any] = []
-                    r = self.e394_0(p13)
-                    if r is None:
-                        break
-                    q, v = r
-                    p13 = q
-                    if v:
-                        res14.append(v)
                     q = sk0[p13]
                     if q < 0:
                         q = _WS0(text, p13).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p13] = q
+                    if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'during', '')
+                    q += 6
+                    p13 = q
+                    res14.append(v)
+                    p15 = p13
+                    res16: list[Any] = []
+                    q = sk0[p15]
+                    if q < 0:
+                        q = _WS0(text, p15).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p15] = q
                     if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                         break
                     v = (q, 'combat', '')
                     q += 6
-                    p13 = q
-                    res14.append(v)
+                    p15 = q
+                    res16.append(v)
+                    if res16:
+                        n = Nt(res16)
+                        n.rule = 1154
+                    p13 = p15
+                    if res16 and n:
+                        res14.append(n)
                     p9 = p13
                     res10 += res14
                     break
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1154
+                    n.rule = 1155
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -69478,107 +69405,7 @@ class CardParser:
                 break
         if ch in _F15:
             while True:
-                p15 = p
-                res16: list[Any] = []
-                q = sk0[p15]
-                if q < 0:
-                    q = _WS0(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p15] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'is', '')
-                q += 2
-                p15 = q
-                res16.append(v)
-                q = sk0[p15]
-                if q < 0:
-                    q = _WS0(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p15] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p15 = q
-                res16.append(v)
-                q = sk0[p15]
-                if q < 0:
-                    q = _WS0(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p15] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p15 = q
-                res16.append(v)
-                q = sk0[p15]
-                if q < 0:
-                    q = _WS0(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p15] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p15 = q
-                res16.append(v)
-                q = sk0[p15]
-                if q < 0:
-                    q = _WS0(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p15] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p15 = q
-                res16.append(v)
-                q = sk0[p15]
-                if q < 0:
-                    q = _WS0(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p15] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p15 = q
-                res16.append(v)
-                q = sk0[p15]
-                if q < 0:
-                    q = _WS0(text, p15).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p15] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p15 = q
-                res16.append(v)
-                p17 = p15
+                p17 = p
                 res18: list[Any] = []
                 q = sk0[p17]
                 if q < 0:
@@ -69586,35 +69413,99 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p17] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'battlefield', '')
-                q += 11
+                v = (q, 'is', '')
+                q += 2
                 p17 = q
                 res18.append(v)
-                if res18:
-                    n = Nt(res18)
-                    n.rule = 1155
-                p15 = p17
-                if res18 and n:
-                    res16.append(n)
-                if res16:
-                    n = Nt(res16)
-                    n.rule = 1156
-                q = p15
-                v = n if res16 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 1150
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p19 = p
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p17 = q
+                res18.append(v)
+                q = sk0[p17]
+                if q < 0:
+                    q = _WS0(text, p17).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p17] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p17 = q
+                res18.append(v)
+                p19 = p17
                 res20: list[Any] = []
                 q = sk0[p19]
                 if q < 0:
@@ -69622,15 +69513,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p19] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
-                q += 7
+                v = (q, 'battlefield', '')
+                q += 11
                 p19 = q
                 res20.append(v)
-                p21 = p19
+                if res20:
+                    n = Nt(res20)
+                    n.rule = 1156
+                p17 = p19
+                if res20 and n:
+                    res18.append(n)
+                if res18:
+                    n = Nt(res18)
+                    n.rule = 1157
+                q = p17
+                v = n if res18 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1150
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p21 = p
                 res22: list[Any] = []
                 q = sk0[p21]
                 if q < 0:
@@ -69638,35 +69549,15 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p21] = q
-                if not (text.startswith('alone', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'alone', '')
-                q += 5
+                v = (q, 'attacks', '')
+                q += 7
                 p21 = q
                 res22.append(v)
-                if res22:
-                    n = Nt(res22)
-                    n.rule = 1157
-                p19 = p21
-                if res22 and n:
-                    res20.append(n)
-                if res20:
-                    n = Nt(res20)
-                    n.rule = 1158
-                q = p19
-                v = n if res20 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 1150
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
-                p23 = p
+                p23 = p21
                 res24: list[Any] = []
                 q = sk0[p23]
                 if q < 0:
@@ -69674,69 +69565,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p23] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('alone', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
-                q += 7
-                p23 = q
-                res24.append(v)
-                q = sk0[p23]
-                if q < 0:
-                    q = _WS0(text, p23).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p23] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p23 = q
-                res24.append(v)
-                q = sk0[p23]
-                if q < 0:
-                    q = _WS0(text, p23).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p23] = q
-                if not (text.startswith("isn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "isn't", '')
+                v = (q, 'alone', '')
                 q += 5
                 p23 = q
                 res24.append(v)
-                p25 = p23
-                res26: list[Any] = []
-                q = sk0[p25]
-                if q < 0:
-                    q = _WS0(text, p25).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p25] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p25 = q
-                res26.append(v)
-                if res26:
-                    n = Nt(res26)
-                    n.rule = 1159
-                p23 = p25
-                if res26 and n:
-                    res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1160
-                q = p23
-                v = n if res24 else None
+                    n.rule = 1158
+                p21 = p23
+                if res24 and n:
+                    res22.append(n)
+                if res22:
+                    n = Nt(res22)
+                    n.rule = 1159
+                q = p21
+                v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 1150
@@ -69746,35 +69593,115 @@ class CardParser:
                 break
         if ch in _F5:
             while True:
-                p27 = p
-                res28: list[Any] = []
-                p29 = p27
-                res30: list[Any] = []
-                q = sk0[p29]
+                p25 = p
+                res26: list[Any] = []
+                q = sk0[p25]
                 if q < 0:
-                    q = _WS0(text, p29).end()
+                    q = _WS0(text, p25).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p29] = q
+                    sk0[p25] = q
                 if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attacks', '')
                 q += 7
-                p29 = q
-                res30.append(v)
-                if res30:
-                    n = Nt(res30)
-                    n.rule = 1161
-                p27 = p29
-                if res30 and n:
-                    res28.append(n)
+                p25 = q
+                res26.append(v)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p25 = q
+                res26.append(v)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith("isn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "isn't", '')
+                q += 5
+                p25 = q
+                res26.append(v)
+                p27 = p25
+                res28: list[Any] = []
+                q = sk0[p27]
+                if q < 0:
+                    q = _WS0(text, p27).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p27] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p27 = q
+                res28.append(v)
                 if res28:
                     n = Nt(res28)
+                    n.rule = 1160
+                p25 = p27
+                if res28 and n:
+                    res26.append(n)
+                if res26:
+                    n = Nt(res26)
+                    n.rule = 1161
+                q = p25
+                v = n if res26 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1150
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F5:
+            while True:
+                p29 = p
+                res30: list[Any] = []
+                p31 = p29
+                res32: list[Any] = []
+                q = sk0[p31]
+                if q < 0:
+                    q = _WS0(text, p31).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p31] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p31 = q
+                res32.append(v)
+                if res32:
+                    n = Nt(res32)
                     n.rule = 1162
-                q = p27
-                v = n if res28 else None
+                p29 = p31
+                if res32 and n:
+                    res30.append(n)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 1163
+                q = p29
+                v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 1150
@@ -69784,60 +69711,60 @@ class CardParser:
                 break
         if ch in _F23:
             while True:
-                p31 = p
-                res32: list[Any] = []
-                p33 = p31
+                p33 = p
                 res34: list[Any] = []
-                q = sk0[p33]
+                p35 = p33
+                res36: list[Any] = []
+                q = sk0[p35]
                 if q < 0:
-                    q = _WS0(text, p33).end()
+                    q = _WS0(text, p35).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p33] = q
+                    sk0[p35] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p33 = q
-                res34.append(v)
-                if res34:
-                    n = Nt(res34)
-                    n.rule = 1163
-                p31 = p33
-                if res34 and n:
-                    res32.append(n)
+                p35 = q
+                res36.append(v)
+                if res36:
+                    n = Nt(res36)
+                    n.rule = 1164
+                p33 = p35
+                if res36 and n:
+                    res34.append(n)
                 while True:
-                    p35 = p31
-                    res36: list[Any] = []
-                    r = self.e395_0(p35)
+                    p37 = p33
+                    res38: list[Any] = []
+                    r = self.e388_0(p37)
                     if r is None:
                         break
                     q, v = r
-                    p35 = q
+                    p37 = q
                     if v:
-                        res36.append(v)
-                    q = sk0[p35]
+                        res38.append(v)
+                    q = sk0[p37]
                     if q < 0:
-                        q = _WS0(text, p35).end()
+                        q = _WS0(text, p37).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p35] = q
+                        sk0[p37] = q
                     if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                         break
                     v = (q, 'creature', '')
                     q += 8
-                    p35 = q
-                    res36.append(v)
-                    p31 = p35
-                    res32 += res36
+                    p37 = q
+                    res38.append(v)
+                    p33 = p37
+                    res34 += res38
                     break
-                if res32:
-                    n = Nt(res32)
-                    n.rule = 1164
-                q = p31
-                v = n if res32 else None
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 1165
+                q = p33
+                v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 1150
@@ -69847,23 +69774,7 @@ class CardParser:
                 break
         if ch in _F23:
             while True:
-                p37 = p
-                res38: list[Any] = []
-                q = sk0[p37]
-                if q < 0:
-                    q = _WS0(text, p37).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p37] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'becomes', '')
-                q += 7
-                p37 = q
-                res38.append(v)
-                p39 = p37
+                p39 = p
                 res40: list[Any] = []
                 q = sk0[p39]
                 if q < 0:
@@ -69871,85 +69782,101 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p39] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p39 = q
+                res40.append(v)
+                p41 = p39
+                res42: list[Any] = []
+                q = sk0[p41]
+                if q < 0:
+                    q = _WS0(text, p41).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p41] = q
                 if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocked', '')
                 q += 7
-                p39 = q
-                res40.append(v)
-                if res40:
-                    n = Nt(res40)
-                    n.rule = 1165
-                p37 = p39
-                if res40 and n:
-                    res38.append(n)
+                p41 = q
+                res42.append(v)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 1166
+                p39 = p41
+                if res42 and n:
+                    res40.append(n)
                 while True:
-                    p41 = p37
-                    res42: list[Any] = []
-                    q = sk0[p41]
+                    p43 = p39
+                    res44: list[Any] = []
+                    q = sk0[p43]
                     if q < 0:
-                        q = _WS0(text, p41).end()
+                        q = _WS0(text, p43).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p41] = q
+                        sk0[p43] = q
                     if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                         break
                     v = (q, 'by', '')
                     q += 2
-                    p41 = q
-                    res42.append(v)
+                    p43 = q
+                    res44.append(v)
                     while True:
-                        p43 = p41
-                        res44: list[Any] = []
-                        q = sk0[p43]
+                        p45 = p43
+                        res46: list[Any] = []
+                        q = sk0[p45]
                         if q < 0:
-                            q = _WS0(text, p43).end()
+                            q = _WS0(text, p45).end()
                             if text.startswith('//', q):
                                 q = self.comment(q, _WS0)
-                            sk0[p43] = q
+                            sk0[p45] = q
                         m = _RX77(text, q) if text[q:q + 1] in _F54 else None
                         if m is None:
                             break
                         s = m.group()
                         v = (q, s, '') if s else None
                         q += len(s)
-                        p43 = q
+                        p45 = q
                         if v:
-                            res44.append(v)
-                        if res44:
-                            n = Nt(res44)
-                            n.rule = 1166
-                        q = p43
-                        v = n if res44 else None
-                        p41 = q
+                            res46.append(v)
+                        if res46:
+                            n = Nt(res46)
+                            n.rule = 1167
+                        q = p45
+                        v = n if res46 else None
+                        p43 = q
                         if v is not None:
-                            res42.append(v)
+                            res44.append(v)
                         break
-                    p45 = p41
-                    res46: list[Any] = []
-                    r = self.r_ObjectFilter_0(p45)
+                    p47 = p43
+                    res48: list[Any] = []
+                    r = self.r_ObjectFilter_0(p47)
                     if r is None:
                         break
                     q, v = r
-                    p45 = q
+                    p47 = q
                     if v:
-                        res46.append(v)
-                    if res46:
-                        n = Nt(res46)
-                        n.rule = 1167
-                    p41 = p45
-                    if res46 and n:
-                        res42.append(n)
-                    p37 = p41
-                    res38 += res42
+                        res48.append(v)
+                    if res48:
+                        n = Nt(res48)
+                        n.rule = 1168
+                    p43 = p47
+                    if res48 and n:
+                        res44.append(n)
+                    p39 = p43
+                    res40 += res44
                     break
-                if res38:
-                    n = Nt(res38)
-                    n.rule = 1168
-                q = p37
-                v = n if res38 else None
+                if res40:
+                    n = Nt(res40)
+                    n.rule = 1169
+                q = p39
+                v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 1150
@@ -69959,23 +69886,7 @@ class CardParser:
                 break
         if ch in _F14:
             while True:
-                p47 = p
-                res48: list[Any] = []
-                q = sk0[p47]
-                if q < 0:
-                    q = _WS0(text, p47).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p47] = q
-                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'phases', '')
-                q += 6
-                p47 = q
-                res48.append(v)
-                p49 = p47
+                p49 = p
                 res50: list[Any] = []
                 q = sk0[p49]
                 if q < 0:
@@ -69983,38 +69894,15 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                m = _RX78(text, q) if text[q:q + 1] in _F132 else None
-                if m is None:
+                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
+                v = (q, 'phases', '')
+                q += 6
                 p49 = q
-                if v:
-                    res50.append(v)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 1169
-                p47 = p49
-                if res50 and n:
-                    res48.append(n)
-                if res48:
-                    n = Nt(res48)
-                    n.rule = 1170
-                q = p47
-                v = n if res48 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 1150
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F15:
-            while True:
-                p51 = p
+                res50.append(v)
+                p51 = p49
                 res52: list[Any] = []
                 q = sk0[p51]
                 if q < 0:
@@ -70022,69 +69910,28 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p51] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                m = _RX78(text, q) if text[q:q + 1] in _F130 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'is', '')
-                q += 2
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turned', '')
-                q += 6
-                p51 = q
-                res52.append(v)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
-                p51 = q
-                res52.append(v)
-                p53 = p51
-                res54: list[Any] = []
-                q = sk0[p53]
-                if q < 0:
-                    q = _WS0(text, p53).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p53] = q
-                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'up', '')
-                q += 2
-                p53 = q
-                res54.append(v)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 1171
-                p51 = p53
-                if res54 and n:
-                    res52.append(n)
+                if v:
+                    res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1172
-                q = p51
-                v = n if res52 else None
+                    n.rule = 1170
+                p49 = p51
+                if res52 and n:
+                    res50.append(n)
+                if res50:
+                    n = Nt(res50)
+                    n.rule = 1171
+                q = p49
+                v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 1150
@@ -70094,7 +69941,51 @@ class CardParser:
                 break
         if ch in _F15:
             while True:
-                p55 = p
+                p53 = p
+                res54: list[Any] = []
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('turned', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turned', '')
+                q += 6
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face', '')
+                q += 4
+                p53 = q
+                res54.append(v)
+                p55 = p53
                 res56: list[Any] = []
                 q = sk0[p55]
                 if q < 0:
@@ -70102,43 +69993,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p55] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'is', '')
+                v = (q, 'up', '')
                 q += 2
                 p55 = q
                 res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exiled', '')
-                q += 6
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p55 = q
-                res56.append(v)
-                p57 = p55
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 1172
+                p53 = p55
+                if res56 and n:
+                    res54.append(n)
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 1173
+                q = p53
+                v = n if res54 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1150
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F15:
+            while True:
+                p57 = p
                 res58: list[Any] = []
                 q = sk0[p57]
                 if q < 0:
@@ -70146,25 +70029,69 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p57] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiled', '')
+                q += 6
+                p57 = q
+                res58.append(v)
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p57 = q
+                res58.append(v)
+                p59 = p57
+                res60: list[Any] = []
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
                 if not (text.startswith('way', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'way', '')
                 q += 3
-                p57 = q
-                res58.append(v)
+                p59 = q
+                res60.append(v)
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 1174
+                p57 = p59
+                if res60 and n:
+                    res58.append(n)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1173
-                p55 = p57
-                if res58 and n:
-                    res56.append(n)
-                if res56:
-                    n = Nt(res56)
-                    n.rule = 1174
-                q = p55
-                v = n if res56 else None
+                    n.rule = 1175
+                q = p57
+                v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 1150
@@ -70174,37 +70101,7 @@ class CardParser:
                 break
         if ch in _F23:
             while True:
-                p59 = p
-                res60: list[Any] = []
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'becomes', '')
-                q += 7
-                p59 = q
-                res60.append(v)
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p59 = q
-                res60.append(v)
-                p61 = p59
+                p61 = p
                 res62: list[Any] = []
                 q = sk0[p61]
                 if q < 0:
@@ -70212,132 +70109,162 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p61] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
+                if q < 0:
+                    q = _WS0(text, p61).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p61] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p61 = q
+                res62.append(v)
+                p63 = p61
+                res64: list[Any] = []
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'target', '')
                 q += 6
-                p61 = q
-                res62.append(v)
-                if res62:
-                    n = Nt(res62)
-                    n.rule = 1175
-                p59 = p61
-                if res62 and n:
-                    res60.append(n)
-                q = sk0[p59]
+                p63 = q
+                res64.append(v)
+                if res64:
+                    n = Nt(res64)
+                    n.rule = 1176
+                p61 = p63
+                if res64 and n:
+                    res62.append(n)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p61] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p59 = q
-                res60.append(v)
-                q = sk0[p59]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p61] = q
                 if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'a', '')
                 q += 1
-                p59 = q
-                res60.append(v)
-                q = sk0[p59]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p61] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'spell', '')
                 q += 5
-                p59 = q
-                res60.append(v)
-                q = sk0[p59]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p61] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'or', '')
                 q += 2
-                p59 = q
-                res60.append(v)
-                q = sk0[p59]
+                p61 = q
+                res62.append(v)
+                q = sk0[p61]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p61).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p61] = q
                 if not (text.startswith('ability', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'ability', '')
                 q += 7
-                p59 = q
-                res60.append(v)
+                p61 = q
+                res62.append(v)
                 while True:
-                    p63 = p59
-                    res64: list[Any] = []
-                    r = self.e396_0(p63)
+                    p65 = p61
+                    res66: list[Any] = []
+                    r = self.e389_0(p65)
                     if r is None:
                         break
                     q, v = r
-                    p63 = q
+                    p65 = q
                     if v:
-                        res64.append(v)
-                    q = sk0[p63]
+                        res66.append(v)
+                    q = sk0[p65]
                     if q < 0:
-                        q = _WS0(text, p63).end()
+                        q = _WS0(text, p65).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p63] = q
+                        sk0[p65] = q
                     if not (text.startswith('opponent', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                         break
                     v = (q, 'opponent', '')
                     q += 8
-                    p63 = q
-                    res64.append(v)
-                    q = sk0[p63]
+                    p65 = q
+                    res66.append(v)
+                    q = sk0[p65]
                     if q < 0:
-                        q = _WS0(text, p63).end()
+                        q = _WS0(text, p65).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p63] = q
+                        sk0[p65] = q
                     if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                         break
                     v = (q, 'controls', '')
                     q += 8
-                    p63 = q
-                    res64.append(v)
-                    p59 = p63
-                    res60 += res64
+                    p65 = q
+                    res66.append(v)
+                    p61 = p65
+                    res62 += res66
                     break
-                if res60:
-                    n = Nt(res60)
-                    n.rule = 1176
-                q = p59
-                v = n if res60 else None
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 1177
+                q = p61
+                v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 1150
@@ -70347,32 +70274,7 @@ class CardParser:
                 break
         if ch in _F36:
             while True:
-                p65 = p
-                res66: list[Any] = []
-                q = sk0[p65]
-                if q < 0:
-                    q = _WS0(text, p65).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p65 = q
-                res66.append(v)
-                while True:
-                    r = self.e397_0(p65)
-                    if r is None:
-                        break
-                    q, v = r
-                    p65 = q
-                    if v is not None:
-                        res66.append(v)
-                    break
-                p67 = p65
+                p67 = p
                 res68: list[Any] = []
                 q = sk0[p67]
                 if q < 0:
@@ -70380,36 +70282,47 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p67] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p67 = q
+                res68.append(v)
+                while True:
+                    r = self.e390_0(p67)
+                    if r is None:
+                        break
+                    q, v = r
+                    p67 = q
+                    if v is not None:
+                        res68.append(v)
+                    break
+                p69 = p67
+                res70: list[Any] = []
+                q = sk0[p69]
+                if q < 0:
+                    q = _WS0(text, p69).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p69] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p67 = q
-                res68.append(v)
-                if res68:
-                    n = Nt(res68)
-                    n.rule = 1177
-                p65 = p67
-                if res68 and n:
-                    res66.append(n)
+                p69 = q
+                res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 1178
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
                 while True:
-                    p69 = p65
-                    res70: list[Any] = []
-                    q = sk0[p69]
-                    if q < 0:
-                        q = _WS0(text, p69).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p69] = q
-                    if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'to', '')
-                    q += 2
-                    p69 = q
-                    res70.append(v)
-                    p71 = p69
+                    p71 = p67
                     res72: list[Any] = []
                     q = sk0[p71]
                     if q < 0:
@@ -70417,29 +70330,43 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p71] = q
-                    m = _RX79(text, q) if text[q:q + 1] in _F133 else None
+                    if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'to', '')
+                    q += 2
+                    p71 = q
+                    res72.append(v)
+                    p73 = p71
+                    res74: list[Any] = []
+                    q = sk0[p73]
+                    if q < 0:
+                        q = _WS0(text, p73).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p73] = q
+                    m = _RX79(text, q) if text[q:q + 1] in _F131 else None
                     if m is None:
                         break
                     s = m.group()
                     v = (q, s, '') if s else None
                     q += len(s)
-                    p71 = q
+                    p73 = q
                     if v:
-                        res72.append(v)
-                    if res72:
-                        n = Nt(res72)
-                        n.rule = 1178
-                    p69 = p71
-                    if res72 and n:
-                        res70.append(n)
-                    p65 = p69
-                    res66 += res70
+                        res74.append(v)
+                    if res74:
+                        n = Nt(res74)
+                        n.rule = 1179
+                    p71 = p73
+                    if res74 and n:
+                        res72.append(n)
+                    p67 = p71
+                    res68 += res72
                     break
-                if res66:
-                    n = Nt(res66)
-                    n.rule = 1179
-                q = p65
-                v = n if res66 else None
+                if res68:
+                    n = Nt(res68)
+                    n.rule = 1180
+                q = p67
+                v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 1150
@@ -70449,46 +70376,7 @@ class CardParser:
                 break
         if ch in _F15:
             while True:
-                p73 = p
-                res74: list[Any] = []
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'is', '')
-                q += 2
-                p73 = q
-                res74.append(v)
-                q = sk0[p73]
-                if q < 0:
-                    q = _WS0(text, p73).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p73] = q
-                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'dealt', '')
-                q += 5
-                p73 = q
-                res74.append(v)
-                while True:
-                    r = self.e398_0(p73)
-                    if r is None:
-                        break
-                    q, v = r
-                    p73 = q
-                    if v is not None:
-                        res74.append(v)
-                    break
-                p75 = p73
+                p75 = p
                 res76: list[Any] = []
                 q = sk0[p75]
                 if q < 0:
@@ -70496,25 +70384,64 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p75] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'dealt', '')
+                q += 5
+                p75 = q
+                res76.append(v)
+                while True:
+                    r = self.e391_0(p75)
+                    if r is None:
+                        break
+                    q, v = r
+                    p75 = q
+                    if v is not None:
+                        res76.append(v)
+                    break
+                p77 = p75
+                res78: list[Any] = []
+                q = sk0[p77]
+                if q < 0:
+                    q = _WS0(text, p77).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p77] = q
                 if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'damage', '')
                 q += 6
-                p75 = q
-                res76.append(v)
+                p77 = q
+                res78.append(v)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 1181
+                p75 = p77
+                if res78 and n:
+                    res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1180
-                p73 = p75
-                if res76 and n:
-                    res74.append(n)
-                if res74:
-                    n = Nt(res74)
-                    n.rule = 1181
-                q = p73
-                v = n if res74 else None
+                    n.rule = 1182
+                q = p75
+                v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 1150
@@ -70524,93 +70451,7 @@ class CardParser:
                 break
         if ch in _F15:
             while True:
-                p77 = p
-                res78: list[Any] = []
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'is', '')
-                q += 2
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'a', '')
-                q += 1
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                p79 = p77
+                p79 = p
                 res80: list[Any] = []
                 q = sk0[p79]
                 if q < 0:
@@ -70618,25 +70459,111 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p79] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                p81 = p79
+                res82: list[Any] = []
+                q = sk0[p81]
+                if q < 0:
+                    q = _WS0(text, p81).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p81] = q
                 if not (text.startswith('anywhere', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'anywhere', '')
                 q += 8
-                p79 = q
-                res80.append(v)
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 1183
+                p79 = p81
+                if res82 and n:
+                    res80.append(n)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 1182
-                p77 = p79
-                if res80 and n:
-                    res78.append(n)
-                if res78:
-                    n = Nt(res78)
-                    n.rule = 1183
-                q = p77
-                v = n if res78 else None
+                    n.rule = 1184
+                q = p79
+                v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 1150
@@ -70646,7 +70573,7 @@ class CardParser:
                 break
         return None
 
-    def e368_0(self, p: int) -> Any:
+    def e363_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -70700,7 +70627,7 @@ class CardParser:
                 break
         return None
 
-    def e369_0(self, p: int) -> Any:
+    def e364_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70718,10 +70645,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1184
+        n.rule = 1185
         return q, n
 
-    def e370_0(self, p: int) -> Any:
+    def e365_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70739,10 +70666,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1185
+        n.rule = 1186
         return q, n
 
-    def e371_0(self, p: int) -> Any:
+    def e366_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70760,10 +70687,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1186
+        n.rule = 1187
         return q, n
 
-    def e372_0(self, p: int) -> Any:
+    def e367_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70785,10 +70712,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1187
+        n.rule = 1188
         return p, n
 
-    def e373_1(self, p: int) -> Any:
+    def e368_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70951,7 +70878,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e399_1(p)
+            r = self.e392_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -71004,7 +70931,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e400_1(p15)
+                    r = self.e393_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -71403,7 +71330,7 @@ class CardParser:
                 break
         return None
 
-    def e374_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71456,7 +71383,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 589
+                    n.rule = 590
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -71466,7 +71393,7 @@ class CardParser:
                 break
         return None
 
-    def e375_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71771,7 +71698,7 @@ class CardParser:
                 break
         return None
 
-    def e376_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71789,10 +71716,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 937
+        n.rule = 942
         return q, n
 
-    def e377_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71810,10 +71737,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 938
+        n.rule = 943
         return q, n
 
-    def e378_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71831,10 +71758,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 939
+        n.rule = 944
         return q, n
 
-    def e379_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71852,10 +71779,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 940
+        n.rule = 945
         return q, n
 
-    def e380_1(self, p: int) -> Any:
+    def e375_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71887,10 +71814,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 941
+        n.rule = 946
         return p, n
 
-    def e381_1(self, p: int) -> Any:
+    def e376_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71906,7 +71833,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e401_1(p)
+                r = self.e394_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71919,7 +71846,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e402_1(p)
+                r = self.e395_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71932,7 +71859,7 @@ class CardParser:
                 break
         if ch in _F84:
             while True:
-                r = self.e403_1(p)
+                r = self.e396_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71945,7 +71872,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e404_1(p)
+                r = self.e397_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71958,7 +71885,7 @@ class CardParser:
                 break
         return None
 
-    def e382_1(self, p: int) -> Any:
+    def e377_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71974,7 +71901,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F85:
             while True:
-                r = self.e405_1(p)
+                r = self.e398_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71987,7 +71914,7 @@ class CardParser:
                 break
         if ch in _F87:
             while True:
-                r = self.e406_1(p)
+                r = self.e399_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72000,7 +71927,7 @@ class CardParser:
                 break
         return None
 
-    def e383_1(self, p: int) -> Any:
+    def e378_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -72032,7 +71959,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e407_1(p1)
+                r = self.e400_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72050,7 +71977,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e408_1(p3)
+                r = self.e401_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72059,11 +71986,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e409_1(p3) is None:
+                if self.e402_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e410_1(p3)
+                r = self.e403_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72079,7 +72006,7 @@ class CardParser:
                 break
         return None
 
-    def e384_1(self, p: int) -> Any:
+    def e379_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72097,10 +72024,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 942
+        n.rule = 947
         return q, n
 
-    def e385_1(self, p: int) -> Any:
+    def e380_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -72137,7 +72064,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 943
+                    n.rule = 948
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -72160,7 +72087,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 944
+                    n.rule = 949
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -72170,7 +72097,7 @@ class CardParser:
                 break
         return None
 
-    def e386_1(self, p: int) -> Any:
+    def e381_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -72224,7 +72151,7 @@ class CardParser:
                 break
         return None
 
-    def e387_1(self, p: int) -> Any:
+    def e382_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72265,10 +72192,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 945
+        n.rule = 950
         return p, n
 
-    def e388_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72286,31 +72213,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 946
+        n.rule = 951
         return q, n
 
-    def e389_1(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'it', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 947
-        return q, n
-
-    def e390_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72328,7 +72234,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 948
+        n.rule = 952
         return q, n
 
     def r_PowerOf_0(self, p: int) -> Any:
@@ -72381,13 +72287,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1188
+                    n.rule = 1189
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1189
+                    n.rule = 1190
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -72428,7 +72334,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1190
+                    n.rule = 1191
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -72459,20 +72365,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1191
+                    n.rule = 1192
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1189
+                    n.rule = 1190
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e391_0(self, p: int) -> Any:
+    def e385_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -72494,10 +72400,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1192
+        n.rule = 1193
         return p, n
 
-    def e392_0(self, p: int) -> Any:
+    def e386_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -72515,7 +72421,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e411_0(p1)
+                r = self.e404_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72561,7 +72467,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e412_0(p3)
+                r = self.e405_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72605,7 +72511,7 @@ class CardParser:
                 break
         return None
 
-    def e393_0(self, p: int) -> Any:
+    def e387_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72623,31 +72529,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1193
-        return q, n
-
-    def e394_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'during', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1194
         return q, n
 
-    def e395_0(self, p: int) -> Any:
+    def e388_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72668,7 +72553,7 @@ class CardParser:
         n.rule = 1195
         return q, n
 
-    def e396_0(self, p: int) -> Any:
+    def e389_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72689,7 +72574,7 @@ class CardParser:
         n.rule = 1196
         return q, n
 
-    def e397_0(self, p: int) -> Any:
+    def e390_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72710,7 +72595,7 @@ class CardParser:
         n.rule = 1197
         return q, n
 
-    def e398_0(self, p: int) -> Any:
+    def e391_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72789,7 +72674,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e413_1(p)
+            r = self.e406_1(p)
             if r is None:
                 break
             q, v = r
@@ -72803,7 +72688,7 @@ class CardParser:
         n.rule = 279
         return p, n
 
-    def e399_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72824,7 +72709,7 @@ class CardParser:
         n.rule = 280
         return q, n
 
-    def e400_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72881,7 +72766,7 @@ class CardParser:
         n.rule = 283
         return p, n
 
-    def e401_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72916,7 +72801,7 @@ class CardParser:
         n.rule = 1096
         return p, n
 
-    def e402_1(self, p: int) -> Any:
+    def e395_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -72941,7 +72826,7 @@ class CardParser:
         n.rule = 1097
         return p, n
 
-    def e403_1(self, p: int) -> Any:
+    def e396_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -72966,7 +72851,7 @@ class CardParser:
         n.rule = 1098
         return p, n
 
-    def e404_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72999,7 +72884,7 @@ class CardParser:
         n.rule = 1099
         return p, n
 
-    def e405_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73034,7 +72919,7 @@ class CardParser:
         n.rule = 1100
         return p, n
 
-    def e406_1(self, p: int) -> Any:
+    def e399_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73069,7 +72954,7 @@ class CardParser:
         n.rule = 1101
         return p, n
 
-    def e407_1(self, p: int) -> Any:
+    def e400_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73104,7 +72989,7 @@ class CardParser:
         n.rule = 1102
         return p, n
 
-    def e408_1(self, p: int) -> Any:
+    def e401_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73137,7 +73022,7 @@ class CardParser:
         n.rule = 1103
         return p, n
 
-    def e409_1(self, p: int) -> Any:
+    def e402_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -73175,7 +73060,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e410_1(self, p: int) -> Any:
+    def e403_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -73210,7 +73095,7 @@ class CardParser:
         n.rule = 1104
         return p, n
 
-    def e411_0(self, p: int) -> Any:
+    def e404_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -73231,7 +73116,7 @@ class CardParser:
         n.rule = 1199
         return q, n
 
-    def e412_0(self, p: int) -> Any:
+    def e405_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -73252,7 +73137,7 @@ class CardParser:
         n.rule = 1200
         return q, n
 
-    def e413_1(self, p: int) -> Any:
+    def e406_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -73270,7 +73155,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e414_1(p1)
+                r = self.e407_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -73316,7 +73201,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e415_1(p3)
+                r = self.e408_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -73360,7 +73245,7 @@ class CardParser:
                 break
         return None
 
-    def e414_1(self, p: int) -> Any:
+    def e407_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -73378,10 +73263,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 776
+        n.rule = 781
         return q, n
 
-    def e415_1(self, p: int) -> Any:
+    def e408_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -73399,7 +73284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 777
+        n.rule = 782
         return q, n
 
 
@@ -73547,7 +73432,7 @@ CLASSES: dict[str, type[Model]] = {
     'CountersOnThis': _model_class('CountersOnThis', (('counter', True, '1'),), {'counter': None}, ()),
     'CountersThereCondition': _model_class('CountersThereCondition', (('count', True, '1'), ('counter', True, '1'), ('there', True, '1')), {'count': None, 'counter': None, 'there': ''}, ()),
     'DamageAsCounters': _model_class('DamageAsCounters', (('ascounters', True, '1'),), {'ascounters': ''}, ()),
-    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('again', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('late', True, '1'), ('you', True, '1'), ('controllerof', True, '1'), ('target', True, '1'), ('lateamount', True, '1'), ('alsoamount', True, '1'), ('alsocontroller', True, '1'), ('also', True, '1'), ('unpreventable', True, '0..1')), {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'alsoamount': None, 'alsocontroller': '', 'also': None, 'unpreventable': False}, ()),
+    'DamageEffect': _model_class('DamageEffect', (('named', True, '1'), ('again', True, '1'), ('amount', True, '1'), ('equal', True, '1'), ('power', True, '1'), ('late', True, '1'), ('you', True, '1'), ('controllerof', True, '1'), ('target', True, '1'), ('lateamount', True, '1'), ('alsoamount', True, '1'), ('alsocontroller', True, '1'), ('also', True, '1'), ('unpreventable', True, '1')), {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'alsoamount': None, 'alsocontroller': '', 'also': None, 'unpreventable': ''}, ()),
     'DamageGainsLife': _model_class('DamageGainsLife', (('gains', True, '1'),), {'gains': ''}, ()),
     'DamageIsLethal': _model_class('DamageIsLethal', (('lethal', True, '1'),), {'lethal': ''}, ()),
     'DealsDamageEvent': _model_class('DealsDamageEvent', (('combat', True, '0..1'), ('deals', True, '1'), ('recipient', True, '1')), {'combat': False, 'deals': '', 'recipient': ''}, ()),
@@ -73558,14 +73443,14 @@ CLASSES: dict[str, type[Model]] = {
     'DesignateStep': _model_class('DesignateStep', (('designation', True, '1'),), {'designation': None}, ()),
     'DesignationCondition': _model_class('DesignationCondition', (('designation', True, '1'),), {'designation': None}, ()),
     'DestroyEffect': _model_class('DestroyEffect', (('target', True, '1'),), {'target': None}, ()),
-    'DiesEvent': _model_class('DiesEvent', (('dies', True, '1'), ('combat', True, '0..1')), {'dies': '', 'combat': False}, ()),
+    'DiesEvent': _model_class('DiesEvent', (('dies', True, '1'), ('combat', True, '1')), {'dies': '', 'combat': ''}, ()),
     'DiscardCost': _model_class('DiscardCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
     'DiscardEffect': _model_class('DiscardEffect', (('player', True, '1'), ('third', True, '1'), ('all', True, '1'), ('hand', True, '1'), ('amount', True, '1'), ('random', True, '0..1'), ('per', True, '1')), {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None}, ()),
     'DiscardInsteadStmt': _model_class('DiscardInsteadStmt', (('zone', True, '1'),), {'zone': None}, ()),
     'DiscardThisCost': _model_class('DiscardThisCost', (('discardthis', True, '1'),), {'discardthis': ''}, ()),
     'DiscardTrigger': _model_class('DiscardTrigger', (('lead', True, '1'), ('card', True, '1')), {'lead': '', 'card': None}, ()),
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1'), ('upto', True, '1'), ('filter', True, '1')), {'amount': None, 'evenly': False, 'upto': '', 'filter': None}, ()),
-    'DividedPreventEffect': _model_class('DividedPreventEffect', (('amount', True, '1'), ('thisway', True, '0..1')), {'amount': None, 'thisway': False}, ()),
+    'DividedPreventEffect': _model_class('DividedPreventEffect', (('amount', True, '1'), ('thisway', True, '1')), {'amount': None, 'thisway': ''}, ()),
     'DoesntUntap': _model_class('DoesntUntap', (('its', True, '1'), ('untap', True, '1')), {'its': '', 'untap': ''}, ()),
     'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('third', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'third': '', 'amount': None, 'per': None}, ()),
     'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1'), ('thiscombat', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': ''}, ()),
@@ -73656,7 +73541,7 @@ CLASSES: dict[str, type[Model]] = {
     'NoUntapEffect': _model_class('NoUntapEffect', (('target', True, '1'), ('nountap', True, '1')), {'target': None, 'nountap': ''}, ()),
     'NumberedActionEffect': _model_class('NumberedActionEffect', (('action', True, '1'), ('count', True, '1')), {'action': None, 'count': None}, ()),
     'ObjectDamageEffect': _model_class('ObjectDamageEffect', (('source', True, '1'), ('power', True, '1'), ('controller', True, '0..1'), ('target', True, '1')), {'source': None, 'power': '', 'controller': False, 'target': None}, ()),
-    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('orsubtype', True, '1'), ('kind', True, '1'), ('chosen', True, '0..1'), ('choicetype', True, '1'), ('mv', True, '1'), ('mvparam', True, '1'), ('mvdir', True, '1'), ('samemv', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('blocked_this_combat', True, '0..1'), ('attacking_you', True, '0..1'), ('single', True, '1'), ('dealtby', True, '1'), ('tappedfor', True, '1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'blocked_this_combat': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
+    'ObjectFilter': _model_class('ObjectFilter', (('other', True, '0..1'), ('another', True, '0..1'), ('facedown', True, '0..1'), ('faceup', True, '0..1'), ('exiled', True, '0..1'), ('combat', True, '1..*'), ('states', True, '1..*'), ('nons', True, '1..*'), ('colors', True, '1..*'), ('supertypes', True, '1..*'), ('multis', True, '1..*'), ('types', True, '1..*'), ('subtypes', True, '1..*'), ('ortypes', True, '1..*'), ('andor', True, '1..*'), ('orsubtype', True, '1'), ('kind', True, '1'), ('chosen', True, '0..1'), ('choicetype', True, '1'), ('mv', True, '1'), ('mvparam', True, '1'), ('mvdir', True, '1'), ('samemv', True, '1'), ('ptstat', True, '1'), ('ptval', True, '1'), ('ptdir', True, '1'), ('kwability', True, '1'), ('kwabilities', True, '1'), ('keywords', True, '1..*'), ('without', True, '1'), ('controller', True, '1'), ('late', True, '1..*'), ('blocked_by_this', True, '0..1'), ('blocked_this_combat', True, '1'), ('attacking_you', True, '0..1'), ('single', True, '1'), ('dealtby', True, '1'), ('tappedfor', True, '1'), ('name', True, '1')), {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'blocked_this_combat': '', 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None}, ('combat', 'states', 'nons', 'colors', 'supertypes', 'multis', 'types', 'subtypes', 'ortypes', 'andor', 'keywords', 'late')),
     'OntoArg': _model_class('OntoArg', (('subtype', True, '1'),), {'subtype': None}, ()),
     'OntoBattlefield': _model_class('OntoBattlefield', (('zone', True, '1'),), {'zone': ''}, ()),
     'OracleStmt': _model_class('OracleStmt', (('text', True, '1'),), {'text': None}, ()),
@@ -73690,7 +73575,7 @@ CLASSES: dict[str, type[Model]] = {
     'PreventAllEffect': _model_class('PreventAllEffect', (('combat', True, '0..1'), ('target', True, '1')), {'combat': False, 'target': None}, ()),
     'PreventDamageByStmt': _model_class('PreventDamageByStmt', (('combat', True, '0..1'), ('filter', True, '1')), {'combat': False, 'filter': None}, ()),
     'PreventDamageFrom': _model_class('PreventDamageFrom', (('quality', True, '1'),), {'quality': None}, ()),
-    'PreventDealtByEffect': _model_class('PreventDealtByEffect', (('combat', True, '0..1'), ('that', True, '0..1'), ('chosencolor', True, '0..1'), ('target', True, '1'), ('group', True, '1')), {'combat': False, 'that': False, 'chosencolor': False, 'target': None, 'group': None}, ()),
+    'PreventDealtByEffect': _model_class('PreventDealtByEffect', (('combat', True, '0..1'), ('that', True, '0..1'), ('chosencolor', True, '1'), ('target', True, '1'), ('group', True, '1')), {'combat': False, 'that': False, 'chosencolor': '', 'target': None, 'group': None}, ()),
     'PreventEffect': _model_class('PreventEffect', (('amount', True, '1'), ('you', True, '0..1'), ('target', True, '1')), {'amount': None, 'you': False, 'target': None}, ()),
     'ProtectionFromChosen': _model_class('ProtectionFromChosen', (('verb', True, '1'), ('keyword', True, '1'), ('chosen', True, '1')), {'verb': '', 'keyword': None, 'chosen': ''}, ()),
     'PutCountersCost': _model_class('PutCountersCost', (('amount', True, '1'), ('counter', True, '1')), {'amount': None, 'counter': None}, ()),
@@ -73704,7 +73589,7 @@ CLASSES: dict[str, type[Model]] = {
     'QualityArg': _model_class('QualityArg', (('quality', True, '1'), ('subtype', True, '1')), {'quality': None, 'subtype': None}, ()),
     'QualityRef': _model_class('QualityRef', (('word', True, '1'), ('param', True, '1')), {'word': None, 'param': None}, ()),
     'RandomizeStep': _model_class('RandomizeStep', (('randomize', True, '1'),), {'randomize': ''}, ()),
-    'RedirectEffect': _model_class('RedirectEffect', (('combat', True, '0..1'), ('recipient', True, '1'), ('next', True, '0..1'), ('to', True, '1')), {'combat': False, 'recipient': None, 'next': False, 'to': None}, ()),
+    'RedirectEffect': _model_class('RedirectEffect', (('combat', True, '0..1'), ('recipient', True, '1'), ('nexttime', True, '1'), ('to', True, '1')), {'combat': False, 'recipient': None, 'nexttime': '', 'to': None}, ()),
     'RedirectStmt': _model_class('RedirectStmt', (('precondition', True, '1'), ('combat', True, '0..1'), ('filter', True, '1'), ('to', True, '1')), {'precondition': None, 'combat': False, 'filter': None, 'to': ''}, ()),
     'RedundantStmt': _model_class('RedundantStmt', (('rule', True, '1'),), {'rule': None}, ()),
     'RegenerateEffect': _model_class('RegenerateEffect', (('target', True, '1'),), {'target': None}, ()),
@@ -74063,153 +73948,153 @@ _C559 = CLASSES['QualityArg']
 _C561 = CLASSES['OntoArg']
 _C563 = CLASSES['ForArg']
 _C578 = CLASSES['ControlClause']
-_C592 = CLASSES['DividedDamageEffect']
-_C594 = CLASSES['DamageEffect']
-_C596 = CLASSES['DestroyEffect']
-_C600 = CLASSES['DrawEffect']
-_C601 = CLASSES['TokenCopyEffect']
-_C607 = CLASSES['TokenEffect']
-_C608 = CLASSES['AddManaEffect']
-_C610 = CLASSES['DiscardEffect']
-_C612 = CLASSES['GainLifeEffect']
-_C615 = CLASSES['GainControlEffect']
-_C617 = CLASSES['ReturnDiscardedEffect']
-_C619 = CLASSES['ReturnToHandEffect']
-_C623 = CLASSES['ReturnFromGraveyardEffect']
-_C627 = CLASSES['ReturnToBattlefieldEffect']
-_C630 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C635 = CLASSES['SearchEffect']
-_C639 = CLASSES['CounterSpellEffect']
-_C641 = CLASSES['ShuffleEffect']
-_C644 = CLASSES['ShuffleIntoEffect']
-_C648 = CLASSES['MillEffect']
-_C651 = CLASSES['PutStickerEffect']
-_C654 = CLASSES['PutFromHandEffect']
-_C658 = CLASSES['PutCountersEffect']
-_C662 = CLASSES['PutOnLibraryEffect']
-_C664 = CLASSES['PutIntoZoneEffect']
-_C669 = CLASSES['PileActionEffect']
-_C675 = CLASSES['ExileEffect']
-_C678 = CLASSES['ExileCardsEffect']
-_C680 = CLASSES['ExileTopEffect']
-_C682 = CLASSES['RegenerateEffect']
-_C685 = CLASSES['PlayerSacrificesEffect']
-_C689 = CLASSES['SacrificeEffect']
-_C691 = CLASSES['UntapEffect']
-_C693 = CLASSES['TapOrUntapEffect']
-_C695 = CLASSES['TapEffect']
-_C697 = CLASSES['RemoveAllCountersEffect']
-_C701 = CLASSES['RemoveCountersEffect']
-_C703 = CLASSES['DelayedEffect']
-_C705 = CLASSES['PreventEffect']
-_C707 = CLASSES['CastThisEffect']
-_C709 = CLASSES['CopySpellEffect']
-_C710 = CLASSES['NoRegenEffect']
-_C714 = CLASSES['PhaseOutEffect']
-_C717 = CLASSES['NoUntapEffect']
-_C719 = CLASSES['ContinuousEffect']
-_C721 = CLASSES['PlayerRef']
-_C728 = CLASSES['PerCount']
-_C731 = CLASSES['HalfLife']
-_C737 = CLASSES['AnyNumberTargets']
-_C739 = CLASSES['AnyTarget']
-_C742 = CLASSES['UpToTargets']
-_C744 = CLASSES['EachOfThem']
-_C746 = CLASSES['EachPlayers']
-_C748 = CLASSES['ThatRef']
-_C750 = CLASSES['EnchantedRef']
-_C752 = CLASSES['RestRef']
-_C756 = CLASSES['MayPlayEffect']
-_C766 = CLASSES['BackRef']
-_C780 = CLASSES['BeginningTrigger']
-_C784 = CLASSES['LastCounterTrigger']
-_C788 = CLASSES['BatchAttackTrigger']
-_C791 = CLASSES['ToGraveyardTrigger']
-_C793 = CLASSES['ThisTrigger']
-_C796 = CLASSES['DiscardTrigger']
-_C799 = CLASSES['LifeGainTrigger']
-_C802 = CLASSES['CastTrigger']
-_C805 = CLASSES['AttachedTrigger']
-_C808 = CLASSES['YoursTrigger']
-_C822 = CLASSES['ZonePlace']
-_C831 = CLASSES['PTChoice']
-_C835 = CLASSES['PTChange']
-_C837 = CLASSES['CantAttackOrBlock']
-_C839 = CLASSES['CantAttack']
-_C840 = CLASSES['CantBlockMatching']
-_C842 = CLASSES['CantBlock']
-_C844 = CLASSES['CantBeBlockedByFewer']
-_C845 = CLASSES['CantBeBlockedExcept']
-_C846 = CLASSES['CanBlockOnly']
-_C847 = CLASSES['BlockCapacity']
-_C849 = CLASSES['BlocksDespite']
-_C852 = CLASSES['CantBeTargetedByOnly']
-_C854 = CLASSES['CantBeTargetedBy']
-_C855 = CLASSES['CantBeTargeted']
-_C857 = CLASSES['CantBeDestroyed']
-_C859 = CLASSES['CantPhaseOut']
-_C861 = CLASSES['PhasesEachUntap']
-_C864 = CLASSES['BasePT']
-_C866 = CLASSES['GainsAbility']
-_C869 = CLASSES['HasKeywordAtManaCost']
-_C872 = CLASSES['HasKeywordFrom']
-_C876 = CLASSES['ProtectionFromChosen']
-_C877 = CLASSES['HasKeywords']
-_C878 = CLASSES['LosesKeywords']
-_C881 = CLASSES['CombatDamageSteps']
-_C883 = CLASSES['AssignsExcess']
-_C885 = CLASSES['AttacksUntapped']
-_C887 = CLASSES['DoesntUntap']
-_C889 = CLASSES['DamageGainsLife']
-_C891 = CLASSES['DamageIsLethal']
-_C893 = CLASSES['DamageAsCounters']
-_C895 = CLASSES['CantBeBlockedBy']
-_C897 = CLASSES['CantBeAttachedBy']
-_C899 = CLASSES['PreventDamageFrom']
-_C901 = CLASSES['AttacksDespite']
-_C904 = CLASSES['TapAbilitiesCantActivate']
-_C906 = CLASSES['MaxBlockers']
-_C908 = CLASSES['AttacksEachCombat']
-_C910 = CLASSES['AttacksThisTurn']
-_C912 = CLASSES['MustBeBlocked']
-_C914 = CLASSES['BlocksEachCombat']
-_C916 = CLASSES['CantBeBlocked']
-_C919 = CLASSES['BecomesCreature']
-_C921 = CLASSES['ChosenCreatureType']
-_C923 = CLASSES['BecomesAura']
-_C925 = CLASSES['IsColor']
-_C983 = CLASSES['Duration']
-_C988 = CLASSES['UpToXTargets']
-_C991 = CLASSES['FromGraveyard']
-_C997 = CLASSES['OntoBattlefield']
-_C1000 = CLASSES['IntoHand']
-_C1002 = CLASSES['IntoGraveyard']
-_C1005 = CLASSES['CostValue']
-_C1032 = CLASSES['NextTurnDuration']
-_C1042 = CLASSES['WhereX']
-_C1046 = CLASSES['TargetPlayer']
-_C1048 = CLASSES['TargetObject']
-_C1052 = CLASSES['EachObjects']
+_C593 = CLASSES['DividedDamageEffect']
+_C596 = CLASSES['DamageEffect']
+_C598 = CLASSES['DestroyEffect']
+_C602 = CLASSES['DrawEffect']
+_C603 = CLASSES['TokenCopyEffect']
+_C609 = CLASSES['TokenEffect']
+_C610 = CLASSES['AddManaEffect']
+_C612 = CLASSES['DiscardEffect']
+_C614 = CLASSES['GainLifeEffect']
+_C617 = CLASSES['GainControlEffect']
+_C619 = CLASSES['ReturnDiscardedEffect']
+_C621 = CLASSES['ReturnToHandEffect']
+_C625 = CLASSES['ReturnFromGraveyardEffect']
+_C629 = CLASSES['ReturnToBattlefieldEffect']
+_C632 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C637 = CLASSES['SearchEffect']
+_C641 = CLASSES['CounterSpellEffect']
+_C643 = CLASSES['ShuffleEffect']
+_C646 = CLASSES['ShuffleIntoEffect']
+_C650 = CLASSES['MillEffect']
+_C653 = CLASSES['PutStickerEffect']
+_C656 = CLASSES['PutFromHandEffect']
+_C660 = CLASSES['PutCountersEffect']
+_C664 = CLASSES['PutOnLibraryEffect']
+_C666 = CLASSES['PutIntoZoneEffect']
+_C671 = CLASSES['PileActionEffect']
+_C677 = CLASSES['ExileEffect']
+_C680 = CLASSES['ExileCardsEffect']
+_C682 = CLASSES['ExileTopEffect']
+_C684 = CLASSES['RegenerateEffect']
+_C687 = CLASSES['PlayerSacrificesEffect']
+_C691 = CLASSES['SacrificeEffect']
+_C693 = CLASSES['UntapEffect']
+_C695 = CLASSES['TapOrUntapEffect']
+_C697 = CLASSES['TapEffect']
+_C699 = CLASSES['RemoveAllCountersEffect']
+_C703 = CLASSES['RemoveCountersEffect']
+_C705 = CLASSES['DelayedEffect']
+_C707 = CLASSES['PreventEffect']
+_C709 = CLASSES['CastThisEffect']
+_C711 = CLASSES['CopySpellEffect']
+_C712 = CLASSES['NoRegenEffect']
+_C716 = CLASSES['PhaseOutEffect']
+_C719 = CLASSES['NoUntapEffect']
+_C721 = CLASSES['ContinuousEffect']
+_C723 = CLASSES['PlayerRef']
+_C730 = CLASSES['PerCount']
+_C733 = CLASSES['HalfLife']
+_C739 = CLASSES['AnyNumberTargets']
+_C741 = CLASSES['AnyTarget']
+_C744 = CLASSES['UpToTargets']
+_C746 = CLASSES['EachOfThem']
+_C748 = CLASSES['EachPlayers']
+_C750 = CLASSES['ThatRef']
+_C752 = CLASSES['EnchantedRef']
+_C754 = CLASSES['RestRef']
+_C758 = CLASSES['MayPlayEffect']
+_C771 = CLASSES['BackRef']
+_C785 = CLASSES['BeginningTrigger']
+_C789 = CLASSES['LastCounterTrigger']
+_C793 = CLASSES['BatchAttackTrigger']
+_C796 = CLASSES['ToGraveyardTrigger']
+_C798 = CLASSES['ThisTrigger']
+_C801 = CLASSES['DiscardTrigger']
+_C804 = CLASSES['LifeGainTrigger']
+_C807 = CLASSES['CastTrigger']
+_C810 = CLASSES['AttachedTrigger']
+_C813 = CLASSES['YoursTrigger']
+_C827 = CLASSES['ZonePlace']
+_C836 = CLASSES['PTChoice']
+_C840 = CLASSES['PTChange']
+_C842 = CLASSES['CantAttackOrBlock']
+_C844 = CLASSES['CantAttack']
+_C845 = CLASSES['CantBlockMatching']
+_C847 = CLASSES['CantBlock']
+_C849 = CLASSES['CantBeBlockedByFewer']
+_C850 = CLASSES['CantBeBlockedExcept']
+_C851 = CLASSES['CanBlockOnly']
+_C852 = CLASSES['BlockCapacity']
+_C854 = CLASSES['BlocksDespite']
+_C857 = CLASSES['CantBeTargetedByOnly']
+_C859 = CLASSES['CantBeTargetedBy']
+_C860 = CLASSES['CantBeTargeted']
+_C862 = CLASSES['CantBeDestroyed']
+_C864 = CLASSES['CantPhaseOut']
+_C866 = CLASSES['PhasesEachUntap']
+_C869 = CLASSES['BasePT']
+_C871 = CLASSES['GainsAbility']
+_C874 = CLASSES['HasKeywordAtManaCost']
+_C877 = CLASSES['HasKeywordFrom']
+_C881 = CLASSES['ProtectionFromChosen']
+_C882 = CLASSES['HasKeywords']
+_C883 = CLASSES['LosesKeywords']
+_C886 = CLASSES['CombatDamageSteps']
+_C888 = CLASSES['AssignsExcess']
+_C890 = CLASSES['AttacksUntapped']
+_C892 = CLASSES['DoesntUntap']
+_C894 = CLASSES['DamageGainsLife']
+_C896 = CLASSES['DamageIsLethal']
+_C898 = CLASSES['DamageAsCounters']
+_C900 = CLASSES['CantBeBlockedBy']
+_C902 = CLASSES['CantBeAttachedBy']
+_C904 = CLASSES['PreventDamageFrom']
+_C906 = CLASSES['AttacksDespite']
+_C909 = CLASSES['TapAbilitiesCantActivate']
+_C911 = CLASSES['MaxBlockers']
+_C913 = CLASSES['AttacksEachCombat']
+_C915 = CLASSES['AttacksThisTurn']
+_C917 = CLASSES['MustBeBlocked']
+_C919 = CLASSES['BlocksEachCombat']
+_C921 = CLASSES['CantBeBlocked']
+_C924 = CLASSES['BecomesCreature']
+_C926 = CLASSES['ChosenCreatureType']
+_C928 = CLASSES['BecomesAura']
+_C930 = CLASSES['IsColor']
+_C986 = CLASSES['Duration']
+_C991 = CLASSES['UpToXTargets']
+_C994 = CLASSES['FromGraveyard']
+_C1000 = CLASSES['OntoBattlefield']
+_C1003 = CLASSES['IntoHand']
+_C1005 = CLASSES['IntoGraveyard']
+_C1008 = CLASSES['CostValue']
+_C1035 = CLASSES['NextTurnDuration']
+_C1045 = CLASSES['WhereX']
+_C1049 = CLASSES['TargetPlayer']
+_C1051 = CLASSES['TargetObject']
+_C1055 = CLASSES['EachObjects']
 _C1083 = CLASSES['QualityRef']
 _C1111 = CLASSES['PerTime']
 _C1115 = CLASSES['PerObject']
 _C1149 = CLASSES['EntersEvent']
 _C1152 = CLASSES['LeavesEvent']
-_C1154 = CLASSES['DiesEvent']
-_C1156 = CLASSES['ToGraveyardEvent']
-_C1158 = CLASSES['AttacksAloneEvent']
-_C1160 = CLASSES['UnblockedEvent']
-_C1162 = CLASSES['AttacksEvent']
-_C1164 = CLASSES['BlocksEvent']
-_C1168 = CLASSES['BlockedEvent']
-_C1170 = CLASSES['PhasesEvent']
-_C1172 = CLASSES['TurnedUpEvent']
-_C1174 = CLASSES['ExiledThisWayEvent']
-_C1176 = CLASSES['TargetedEvent']
-_C1179 = CLASSES['DealsDamageEvent']
-_C1181 = CLASSES['DealtDamageEvent']
-_C1183 = CLASSES['PutIntoGraveyardEvent']
-_C1189 = CLASSES['PowerOf']
+_C1155 = CLASSES['DiesEvent']
+_C1157 = CLASSES['ToGraveyardEvent']
+_C1159 = CLASSES['AttacksAloneEvent']
+_C1161 = CLASSES['UnblockedEvent']
+_C1163 = CLASSES['AttacksEvent']
+_C1165 = CLASSES['BlocksEvent']
+_C1169 = CLASSES['BlockedEvent']
+_C1171 = CLASSES['PhasesEvent']
+_C1173 = CLASSES['TurnedUpEvent']
+_C1175 = CLASSES['ExiledThisWayEvent']
+_C1177 = CLASSES['TargetedEvent']
+_C1180 = CLASSES['DealsDamageEvent']
+_C1182 = CLASSES['DealtDamageEvent']
+_C1184 = CLASSES['PutIntoGraveyardEvent']
+_C1190 = CLASSES['PowerOf']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -78204,7 +78089,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 590:  # negated
+        elif r == 591:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -78342,9 +78227,9 @@ def _b279(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 776:  # onbf
+        elif r == 781:  # onbf
             d['onbf'] = True
-        elif r == 777:  # gy
+        elif r == 782:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -78642,8 +78527,8 @@ def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 822:
-                    values.append(_b822(x, inst, lim, made))
+                elif x.rule == 827:
+                    values.append(_b827(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 531:  # spells
@@ -78720,7 +78605,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 824:  # keywords
+        elif r == 829:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -79378,7 +79263,7 @@ def _b346(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 832 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 837 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79448,20 +79333,20 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C359()
-    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'blocked_this_combat': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'blocked_this_combat': '', 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 937:  # other
+        if r == 942:  # other
             d['other'] = True
-        elif r == 938:  # another
+        elif r == 943:  # another
             d['another'] = True
-        elif r == 939:  # facedown
+        elif r == 944:  # facedown
             d['facedown'] = True
-        elif r == 940:  # faceup
+        elif r == 945:  # faceup
             d['faceup'] = True
         elif r == 564:  # exiled
             d['exiled'] = True
@@ -79480,7 +79365,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 941:  # states
+        elif r == 946:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -79548,7 +79433,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 942:  # chosen
+        elif r == 947:  # chosen
             d['chosen'] = True
         elif r == 568:  # choicetype
             x = c[0]
@@ -79556,13 +79441,13 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 943:  # mv
+        elif r == 948:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 944:  # mvparam
+        elif r == 949:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -79619,7 +79504,7 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 945:  # keywords
+        elif r == 950:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -79662,25 +79547,29 @@ def _b359(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 946:  # blocked_by_this
+        elif r == 951:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 947:  # blocked_this_combat
-            d['blocked_this_combat'] = True
-        elif r == 948:  # attacking_you
+        elif r == 586:  # blocked_this_combat
+            x = c[0]
+            if d['blocked_this_combat']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocked_this_combat'] = value
+        elif r == 952:  # attacking_you
             d['attacking_you'] = True
-        elif r == 586:  # single
+        elif r == 587:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 587:  # dealtby
+        elif r == 588:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 588:  # tappedfor
+        elif r == 589:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -79735,7 +79624,7 @@ def _b362(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 589:  # fromhand
+        elif r == 590:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -79848,9 +79737,9 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 378:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
-        elif r == 724:  # options
+        elif r == 726:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -79900,7 +79789,7 @@ def _b383(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 381:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 382:  # filter
             x = c[0]
@@ -79942,7 +79831,7 @@ def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 385:  # extra
             x = c[0]
@@ -79982,7 +79871,7 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 387:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 388:  # skip
             x = c[0]
@@ -80022,11 +79911,11 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 390:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 391:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -80069,11 +79958,11 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 394:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 395:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -80112,15 +80001,15 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 397:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 398:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 726:  # untapped
+        elif r == 728:  # untapped
             d['untapped'] = True
-        elif r == 727:  # types
+        elif r == 729:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -80142,7 +80031,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80178,27 +80067,27 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 403:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
-        elif r == 732:  # half
+        elif r == 734:  # half
             x = c[0]
-            value = _b731(x, inst, lim, made)
+            value = _b733(x, inst, lim, made)
             d['half'] = value
-        elif r == 733:  # amount
+        elif r == 735:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1040:  # per
+        elif r == 1043:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['per'] = value
-        elif r == 1043:  # where
+        elif r == 1046:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b1042(x, inst, lim, made)
+            value = _b1045(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -80234,7 +80123,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 405:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 406:  # amount
             x = c[0]
@@ -80278,9 +80167,9 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 409:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
-        elif r == 734:  # zones
+        elif r == 736:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -80324,11 +80213,11 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 411:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 412:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80371,13 +80260,13 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 415:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
-        elif r == 753:  # amount
+        elif r == 755:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 754:  # twice
+        elif r == 756:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -80415,7 +80304,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 417:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80452,11 +80341,11 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 759:  # combat
+        if r == 761:  # combat
             d['combat'] = True
         elif r == 419:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80486,27 +80375,29 @@ def _b421(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C421()
-    d: dict[str, Any] = {'combat': False, 'that': False, 'chosencolor': False, 'target': None, 'group': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'combat': False, 'that': False, 'chosencolor': '', 'target': None, 'group': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # combat
+        if r == 762:  # combat
             d['combat'] = True
-        elif r == 761:  # that
+        elif r == 763:  # that
             d['that'] = True
-        elif r == 1053:  # chosencolor
-            d['chosencolor'] = True
-        elif r == 762:  # target
+        elif r == 764:  # chosencolor
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['chosencolor'] = value
+        elif r == 765:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 763:  # group
+        elif r == 766:  # group
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['group'] = value
@@ -80535,7 +80426,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C423()
-    d: dict[str, Any] = {'amount': None, 'thisway': False, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'thisway': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -80546,8 +80437,10 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1054:  # thisway
-            d['thisway'] = True
+        elif r == 767:  # thisway
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thisway'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -80573,27 +80466,29 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C425()
-    d: dict[str, Any] = {'combat': False, 'recipient': None, 'next': False, 'to': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'combat': False, 'recipient': None, 'nexttime': '', 'to': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1055:  # combat
+        if r == 1056:  # combat
             d['combat'] = True
-        elif r == 764:  # recipient
+        elif r == 768:  # recipient
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['recipient'] = value
-        elif r == 1056:  # next
-            d['next'] = True
+        elif r == 769:  # nexttime
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['nexttime'] = value
         elif r == 424:  # to
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80632,7 +80527,7 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # target
             x = c[0]
-            value = _b766(x, inst, lim, made)
+            value = _b771(x, inst, lim, made)
             d['target'] = value
         elif r == 427:  # exile
             x = c[0]
@@ -80672,9 +80567,9 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 429:  # subject
             x = c[0]
-            value = _b766(x, inst, lim, made)
+            value = _b771(x, inst, lim, made)
             d['subject'] = value
-        elif r == 767:  # combat
+        elif r == 772:  # combat
             d['combat'] = True
         elif r == 430:  # condition
             x = c[0]
@@ -80806,18 +80701,18 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 439:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 768:  # count
+        elif r == 773:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 440:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80925,7 +80820,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 446:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -80968,7 +80863,7 @@ def _b450(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 449:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81007,7 +80902,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 451:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81016,7 +80911,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['base'] = True
         elif r == 452:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81059,7 +80954,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 455:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -81112,7 +81007,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 769:  # other
+        elif r == 774:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -81150,7 +81045,7 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 460:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81161,9 +81056,9 @@ def _b462(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['power'] = value
         elif r == 1060:  # controller
             d['controller'] = True
-        elif r == 770:  # target
+        elif r == 775:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81210,14 +81105,14 @@ def _b467(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 465:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 466:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81256,7 +81151,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 468:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81299,7 +81194,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 471:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81391,7 +81286,7 @@ def _b479(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 478:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81430,7 +81325,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 480:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 481:  # exiled
             x = c[0]
@@ -81470,7 +81365,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 483:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -81506,9 +81401,9 @@ def _b486(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1061:  # your
             d['your'] = True
-        elif r == 771:  # player
+        elif r == 776:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 485:  # toughness
             x = c[0]
@@ -81586,13 +81481,13 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
-        elif r == 772:  # third
+        elif r == 777:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 773:  # random
+        elif r == 778:  # random
             d['random'] = True
         elif r == 490:  # hand
             x = c[0]
@@ -81675,9 +81570,9 @@ def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1062:  # thiscreature
             d['thiscreature'] = True
-        elif r == 774:  # target
+        elif r == 779:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81759,14 +81654,14 @@ def _b501(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 499:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 500:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81843,7 +81738,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 775:  # sentences
+        elif r == 780:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -81887,7 +81782,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 515:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 781 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 786 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81905,7 +81800,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 809:  # sentences
+        elif r == 814:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -81941,9 +81836,9 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 810:  # special
+        if r == 815:  # special
             d['special'] = True
-        elif r == 811:  # fromhand
+        elif r == 816:  # fromhand
             d['fromhand'] = True
         elif r == 519:  # param
             x = c[0]
@@ -81954,11 +81849,11 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 812:  # cost
+        elif r == 817:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 813:  # param
+        elif r == 818:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -81971,11 +81866,11 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 814:  # sentences
+        elif r == 819:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 815:  # restriction
+        elif r == 820:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -81984,19 +81879,19 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 816:  # once
+        elif r == 821:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 817:  # sorcery
+        elif r == 822:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 818:  # also
+        elif r == 823:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -82005,7 +81900,7 @@ def _b521(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 819:  # castable
+        elif r == 824:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -82045,7 +81940,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1070:  # both
             d['both'] = True
-        elif r == 820:  # which
+        elif r == 825:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -82201,14 +82096,14 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b268(x, inst, lim, made)
             d['cost'] = value
-        elif r == 825:  # param
+        elif r == 830:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 826:  # filter
+        elif r == 831:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -82325,31 +82220,31 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 926:  # this
+        elif r == 931:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 927:  # enchanted
+        elif r == 932:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 928:  # host
+        elif r == 933:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 929:  # equipped
+        elif r == 934:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 930:  # host
+        elif r == 935:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 931:  # affected
+        elif r == 936:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
@@ -82357,13 +82252,13 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['affected'] = value
         elif r == 1094:  # each
             d['each'] = True
-        elif r == 932:  # affected
+        elif r == 937:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['affected'] = value
-        elif r == 933:  # parts
+        elif r == 938:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -82372,7 +82267,7 @@ def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 832 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 837 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82418,7 +82313,7 @@ def _b556(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 934:  # parts
+        if r == 939:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -82500,11 +82395,11 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 935:  # quality
+        if r == 940:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 936:  # subtype
+        elif r == 941:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -82648,7 +82543,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82664,7 +82559,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C592()
+    inst: Any = _C593()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82672,17 +82567,17 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # amount
+        if r == 592:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
         elif r == 1105:  # evenly
             d['evenly'] = True
-        elif r == 949:  # upto
+        elif r == 953:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 950:  # filter
+        elif r == 954:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -82694,7 +82589,7 @@ def _b592(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82710,35 +82605,35 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
-    d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'alsoamount': None, 'alsocontroller': '', 'also': None, 'unpreventable': False, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C596()
+    d: dict[str, Any] = {'named': '', 'again': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'alsoamount': None, 'alsocontroller': '', 'also': None, 'unpreventable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 951:  # named
+        if r == 955:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 952:  # again
+        elif r == 956:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 953:  # amount
+        elif r == 957:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 954:  # equal
+        elif r == 958:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
         elif r == 1106:  # power
             x = c[0]
-            value = _b1189(x, inst, lim, made)
+            value = _b1190(x, inst, lim, made)
             d['power'] = value
         elif r == 1107:  # amount
             x = c[0]
@@ -82746,32 +82641,32 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 955:  # late
+        elif r == 959:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 956:  # you
+        elif r == 960:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 957:  # controllerof
+        elif r == 961:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 958:  # target
+        elif r == 962:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 593:  # lateamount
+        elif r == 594:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 959:  # alsoamount
+        elif r == 963:  # alsoamount
             x = c[0]
             if d['alsoamount']:
                 raise Unsupported('multiple assignments')
@@ -82787,22 +82682,26 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 960:  # also
+        elif r == 964:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 961:  # unpreventable
-            d['unpreventable'] = True
+        elif r == 595:  # unpreventable
+            x = c[0]
+            if d['unpreventable']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['unpreventable'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -82811,7 +82710,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82827,7 +82726,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C598()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82835,9 +82734,9 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 595:  # target
+        if r == 597:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82850,7 +82749,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82866,7 +82765,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C602()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82874,25 +82773,25 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 597:  # player
+        if r == 599:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
-        elif r == 962:  # third
+        elif r == 965:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 598:  # amount
+        elif r == 600:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 599:  # per
+        elif r == 601:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b728(x, inst, lim, made)
+            value = _b730(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -82902,7 +82801,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b603(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82918,7 +82817,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C603()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82926,18 +82825,18 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 963:  # target
+        if r == 966:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 964:  # count
+        elif r == 967:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 965:  # those
+        elif r == 968:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -82949,7 +82848,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82965,7 +82864,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C609()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82973,19 +82872,19 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # leadname
+        if r == 604:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 603:  # count
+        elif r == 605:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 966:  # tapped
+        elif r == 969:  # tapped
             d['tapped'] = True
-        elif r == 967:  # supertypes
+        elif r == 970:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 507 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -82993,15 +82892,15 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 604:  # power
+        elif r == 606:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 605:  # toughness
+        elif r == 607:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 968:  # colors
+        elif r == 971:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -83009,17 +82908,17 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 969:  # subtypes
+        elif r == 972:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 970:  # types
+        elif r == 973:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 971:  # keywords
+        elif r == 974:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83033,19 +82932,19 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 606:  # tokname
+        elif r == 608:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 972:  # per
+        elif r == 975:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 973:  # pertime
+        elif r == 976:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
@@ -83059,7 +82958,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83075,7 +82974,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C610()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83095,19 +82994,19 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 974:  # last
+        elif r == 977:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 975:  # mana
+        elif r == 978:  # mana
             x = c[0]
             value = _b268(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1192:  # alts
+        elif r == 1193:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b268(x, inst, lim, made))
-        elif r == 976:  # per
+        elif r == 979:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -83121,7 +83020,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83137,7 +83036,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C612()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83145,31 +83044,31 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # player
+        if r == 611:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
-        elif r == 977:  # third
+        elif r == 980:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 978:  # all
+        elif r == 981:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 979:  # hand
+        elif r == 982:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 980:  # amount
+        elif r == 983:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
         elif r == 1116:  # random
             d['random'] = True
-        elif r == 981:  # per
+        elif r == 984:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -83183,7 +83082,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83199,7 +83098,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C614()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, 'lost': '', 'thatdamage': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83207,13 +83106,13 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # player
+        if r == 613:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
-        elif r == 982:  # amount
+        elif r == 985:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -83231,7 +83130,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['per'] = value
         elif r == 1119:  # equal
             x = c[0]
-            value = _b1189(x, inst, lim, made)
+            value = _b1190(x, inst, lim, made)
             d['equal'] = value
         elif r == 1120:  # lost
             x = c[0]
@@ -83249,7 +83148,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83265,7 +83164,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C615()
+    inst: Any = _C617()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83273,18 +83172,18 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # target
+        if r == 615:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 614:  # duration
+        elif r == 616:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b983(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -83294,7 +83193,7 @@ def _b615(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83310,7 +83209,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C619()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83318,7 +83217,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 616:  # discarded
+        if r == 618:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -83330,7 +83229,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83346,7 +83245,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C621()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83354,22 +83253,22 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # target
+        if r == 620:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 984:  # yours
+        elif r == 987:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 985:  # their
+        elif r == 988:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 986:  # exceptions
+        elif r == 989:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -83387,7 +83286,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83403,7 +83302,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C623()
+    inst: Any = _C625()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83411,28 +83310,28 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # target
+        if r == 622:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 989 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 992 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 621:  # source
+        elif r == 623:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b991(x, inst, lim, made)
+            value = _b994(x, inst, lim, made)
             d['source'] = value
         elif r == 1127:  # hand
             d['hand'] = True
-        elif r == 992:  # battlefield
+        elif r == 995:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
         elif r == 1128:  # mine
             d['mine'] = True
-        elif r == 622:  # wherex
+        elif r == 624:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -83446,7 +83345,7 @@ def _b623(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83462,7 +83361,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C629()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83470,14 +83369,14 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 624:  # target
+        if r == 626:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 993:  # fromgy
+        elif r == 996:  # fromgy
             d['fromgy'] = True
         elif r == 1129:  # choice
             d['choice'] = True
@@ -83487,13 +83386,13 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['mine'] = True
         elif r == 1132:  # owners
             d['owners'] = True
-        elif r == 625:  # amount
+        elif r == 627:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 626:  # counter
+        elif r == 628:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -83507,7 +83406,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b632(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83523,7 +83422,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C632()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83531,11 +83430,11 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # filter
+        if r == 630:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 629:  # hands
+        elif r == 631:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -83547,7 +83446,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83563,7 +83462,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C637()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83571,17 +83470,17 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # player
+        if r == 633:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
-        elif r == 994:  # upto
+        elif r == 997:  # upto
             d['upto'] = True
-        elif r == 632:  # count
+        elif r == 634:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 633:  # filter
+        elif r == 635:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -83589,20 +83488,20 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             values = d['alts']
             for x in c:
                 values.append(_b359(x, inst, lim, made))
-        elif r == 995:  # reveal
+        elif r == 998:  # reveal
             d['reveal'] = True
         elif r == 1134:  # thatcard
             d['thatcard'] = True
         elif r == 1135:  # thosecards
             d['thosecards'] = True
-        elif r == 634:  # destination
+        elif r == 636:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 998 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 1001 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 1003:  # tapped
+        elif r == 1006:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -83612,7 +83511,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83628,7 +83527,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C639()
+    inst: Any = _C641()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83636,20 +83535,20 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # target
+        if r == 638:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 637:  # unless
+        elif r == 639:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1005(x, inst, lim, made)
+            value = _b1008(x, inst, lim, made)
             d['unless'] = value
-        elif r == 638:  # per
+        elif r == 640:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -83663,7 +83562,7 @@ def _b639(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83679,7 +83578,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C643()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83687,9 +83586,9 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 640:  # player
+        if r == 642:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -83699,7 +83598,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b646(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83715,7 +83614,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C646()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83723,18 +83622,18 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # target
+        if r == 644:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1007:  # owners
+        elif r == 1010:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 643:  # into
+        elif r == 645:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -83746,7 +83645,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b650(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83762,7 +83661,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C650()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83770,19 +83669,19 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # amount
+        if r == 647:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 646:  # player
+        elif r == 648:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
-        elif r == 647:  # owner
+        elif r == 649:  # owner
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -83792,7 +83691,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83808,7 +83707,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C653()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83816,13 +83715,13 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # sticker
+        if r == 651:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 650:  # target
+        elif r == 652:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83835,7 +83734,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83851,7 +83750,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C656()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83859,15 +83758,15 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # filter
+        if r == 654:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 653:  # battlefield
+        elif r == 655:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1008:  # faceup
+        elif r == 1011:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -83877,7 +83776,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b660(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83893,7 +83792,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C660()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83901,17 +83800,17 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # amount
+        if r == 657:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 656:  # counter
+        elif r == 658:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 657:  # target
+        elif r == 659:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83924,7 +83823,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83940,7 +83839,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C664()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83948,37 +83847,37 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # target
+        if r == 661:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 660:  # also
+        elif r == 662:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 661:  # source
+        elif r == 663:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b991(x, inst, lim, made)
+            value = _b994(x, inst, lim, made)
             d['source'] = value
-        elif r == 1009:  # top
+        elif r == 1012:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 1010:  # bottom
+        elif r == 1013:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 1011:  # owners
+        elif r == 1014:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -83990,7 +83889,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b666(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84006,7 +83905,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C664()
+    inst: Any = _C666()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84014,9 +83913,9 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # target
+        if r == 665:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84029,7 +83928,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84045,7 +83944,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C671()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84053,22 +83952,22 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # filter
+        if r == 667:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 666:  # whose
+        elif r == 668:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 667:  # action
+        elif r == 669:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 720 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 668:  # pile
+        elif r == 670:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -84080,7 +83979,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b677(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84096,7 +83995,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C677()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84104,36 +84003,36 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # target
+        if r == 672:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 671:  # source
+        elif r == 673:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b991(x, inst, lim, made)
+            value = _b994(x, inst, lim, made)
             d['source'] = value
-        elif r == 672:  # amount
+        elif r == 674:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 673:  # counter
+        elif r == 675:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 674:  # also
+        elif r == 676:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84146,7 +84045,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84162,7 +84061,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C680()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84170,11 +84069,11 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # amount
+        if r == 678:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 677:  # gy
+        elif r == 679:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -84186,7 +84085,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84202,7 +84101,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C680()
+    inst: Any = _C682()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84210,9 +84109,9 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # player
+        if r == 681:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -84222,7 +84121,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84238,7 +84137,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C682()
+    inst: Any = _C684()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84246,9 +84145,9 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # target
+        if r == 683:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84261,7 +84160,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84277,7 +84176,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C687()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84285,19 +84184,19 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # player
+        if r == 685:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         elif r == 1136:  # all
             d['all'] = True
-        elif r == 1012:  # amount
+        elif r == 1015:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 684:  # filter
+        elif r == 686:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -84309,7 +84208,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84325,7 +84224,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C691()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84333,20 +84232,20 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # target
+        if r == 688:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 687:  # unless
+        elif r == 689:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1005(x, inst, lim, made)
+            value = _b1008(x, inst, lim, made)
             d['unless'] = value
-        elif r == 688:  # per
+        elif r == 690:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -84360,47 +84259,8 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C691()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 690:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84425,7 +84285,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 692:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84439,7 +84299,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84464,7 +84324,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 694:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84478,7 +84338,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84494,6 +84354,45 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C697()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 696:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C699()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84501,7 +84400,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # removeall
+        if r == 698:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -84513,7 +84412,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84529,7 +84428,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C703()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84537,17 +84436,17 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # amount
+        if r == 700:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 699:  # counter
+        elif r == 701:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 700:  # target
+        elif r == 702:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84560,7 +84459,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84576,7 +84475,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C703()
+    inst: Any = _C705()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84584,18 +84483,18 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1013:  # step
+        if r == 1016:  # step
             x = c[0]
             if type(x) is Nt and x.rule == 1137 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 1014:  # endcombat
+        elif r == 1017:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 702:  # effect
+        elif r == 704:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 266 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -84610,7 +84509,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84626,7 +84525,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C705()
+    inst: Any = _C707()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84634,15 +84533,15 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # amount
+        if r == 706:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
         elif r == 1138:  # you
             d['you'] = True
-        elif r == 1015:  # target
+        elif r == 1018:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84655,7 +84554,7 @@ def _b705(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84671,7 +84570,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C709()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84679,18 +84578,18 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 706:  # target
+        if r == 708:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1016:  # label
+        elif r == 1019:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 1017:  # free
+        elif r == 1020:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -84702,7 +84601,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84718,7 +84617,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C711()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84726,14 +84625,14 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # target
+        if r == 710:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1018:  # newtargets
+        elif r == 1021:  # newtargets
             d['newtargets'] = True
         elif r == 1139:  # thatcopy
             d['thatcopy'] = True
@@ -84745,7 +84644,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84761,7 +84660,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C712()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84769,26 +84668,26 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1019:  # thatnoun
+        if r == 1022:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1020:  # they
+        elif r == 1023:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1021:  # destroyed
+        elif r == 1024:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1022:  # target
+        elif r == 1025:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1023:  # thisturn
+        elif r == 1026:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -84798,7 +84697,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b716(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84814,7 +84713,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C714()
+    inst: Any = _C716()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84822,22 +84721,22 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 711:  # target
+        if r == 713:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 712:  # phaseout
+        elif r == 714:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 713:  # unless
+        elif r == 715:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1005(x, inst, lim, made)
+            value = _b1008(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -84847,7 +84746,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84863,7 +84762,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C717()
+    inst: Any = _C719()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84871,14 +84770,14 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 715:  # target
+        if r == 717:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 716:  # nountap
+        elif r == 718:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -84890,7 +84789,7 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84906,7 +84805,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C719()
+    inst: Any = _C721()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84914,38 +84813,38 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 718:  # lead
+        if r == 720:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b983(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1024:  # target
+        elif r == 1027:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1025:  # also
+        elif r == 1028:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1052(x, inst, lim, made)
+            value = _b1055(x, inst, lim, made)
             d['also'] = value
-        elif r == 1026:  # group
+        elif r == 1029:  # group
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['group'] = value
-        elif r == 1027:  # orgroup
+        elif r == 1030:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1028:  # alsoword
+        elif r == 1031:  # alsoword
             d['alsoword'] = True
-        elif r == 1029:  # parts
+        elif r == 1032:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -84954,16 +84853,16 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 832 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 837 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1030:  # duration
+        elif r == 1033:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b983(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['duration'] = value
         elif r == 1140:  # tail
             values = d['tail']
@@ -84974,18 +84873,18 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 832 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 837 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1033:  # during
+        elif r == 1036:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1032(x, inst, lim, made)
+            value = _b1035(x, inst, lim, made)
             d['during'] = value
-        elif r == 1034:  # itsland
+        elif r == 1037:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -84995,7 +84894,7 @@ def _b719(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85011,7 +84910,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C721()
+    inst: Any = _C723()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85019,13 +84918,13 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1035:  # controller
+        if r == 1038:  # controller
             d['controller'] = True
-        elif r == 722:  # owner
+        elif r == 724:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 723:  # who
+        elif r == 725:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -85037,7 +84936,7 @@ def _b721(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b730(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85053,7 +84952,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C728()
+    inst: Any = _C730()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85061,19 +84960,19 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1036:  # counter
+        if r == 1039:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1037:  # on
+        elif r == 1040:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1038:  # whose
+        elif r == 1041:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1039:  # zone
+        elif r == 1042:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -85085,7 +84984,7 @@ def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HalfLife (class HalfLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85101,7 +85000,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C733()
     d: dict[str, Any] = {'whose': '', 'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85109,11 +85008,11 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 729:  # whose
+        if r == 731:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 730:  # way
+        elif r == 732:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -85125,7 +85024,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85141,7 +85040,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C739()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85149,11 +85048,11 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # filter
+        if r == 738:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1044:  # otherthan
+        elif r == 1047:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -85163,7 +85062,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85179,7 +85078,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C741()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85187,7 +85086,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # any
+        if r == 740:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -85199,7 +85098,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85215,7 +85114,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C744()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85223,13 +85122,13 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # each
+        if r == 1052:  # each
             d['each'] = True
-        elif r == 740:  # count
+        elif r == 742:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 741:  # filter
+        elif r == 743:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -85241,7 +85140,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85257,7 +85156,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C746()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85265,7 +85164,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # them
+        if r == 745:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -85277,7 +85176,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85293,7 +85192,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C748()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85301,7 +85200,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # who
+        if r == 747:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -85313,7 +85212,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85329,7 +85228,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C750()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85337,7 +85236,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # that
+        if r == 749:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -85349,7 +85248,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85365,7 +85264,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C752()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85375,7 +85274,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1147:  # equipped
             d['equipped'] = True
-        elif r == 749:  # enchanted
+        elif r == 751:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -85387,7 +85286,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85403,7 +85302,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C752()
+    inst: Any = _C754()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85411,7 +85310,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # rest
+        if r == 753:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -85423,7 +85322,7 @@ def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b758(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85439,7 +85338,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C756()
+    inst: Any = _C758()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85447,19 +85346,19 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 755:  # play
+        if r == 757:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 757:  # play
+        elif r == 759:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 758:  # thisturn
+        elif r == 760:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -85471,7 +85370,7 @@ def _b756(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85487,7 +85386,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C771()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85495,9 +85394,9 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 765:  # word
+        if r == 770:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85510,7 +85409,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85526,7 +85425,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C785()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85534,11 +85433,11 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # whose
+        if r == 783:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 779:  # step
+        elif r == 784:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -85550,7 +85449,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85566,7 +85465,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C789()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85574,11 +85473,11 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # lead
+        if r == 787:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 783:  # counter
+        elif r == 788:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -85590,7 +85489,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85606,7 +85505,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C788()
+    inst: Any = _C793()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85614,15 +85513,15 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # lead
+        if r == 790:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 786:  # subject
+        elif r == 791:  # subject
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['subject'] = value
-        elif r == 787:  # batch
+        elif r == 792:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -85634,7 +85533,7 @@ def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85650,7 +85549,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C791()
+    inst: Any = _C796()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85658,11 +85557,11 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # lead
+        if r == 794:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 790:  # whose
+        elif r == 795:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -85674,7 +85573,7 @@ def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85690,7 +85589,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C793()
+    inst: Any = _C798()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85698,7 +85597,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 792:  # lead
+        if r == 797:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
@@ -85726,7 +85625,7 @@ def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85742,7 +85641,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C796()
+    inst: Any = _C801()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85750,11 +85649,11 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # lead
+        if r == 799:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 795:  # card
+        elif r == 800:  # card
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['card'] = value
@@ -85766,7 +85665,7 @@ def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b804(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85782,7 +85681,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C799()
+    inst: Any = _C804()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85790,11 +85689,11 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 797:  # lead
+        if r == 802:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 798:  # gain
+        elif r == 803:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -85806,7 +85705,7 @@ def _b799(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b807(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85822,7 +85721,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C802()
+    inst: Any = _C807()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85830,11 +85729,11 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # lead
+        if r == 805:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 801:  # who
+        elif r == 806:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -85854,7 +85753,7 @@ def _b802(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85870,7 +85769,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C805()
+    inst: Any = _C810()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85878,13 +85777,13 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 803:  # lead
+        if r == 808:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1184:  # equipped
+        elif r == 1185:  # equipped
             d['equipped'] = True
-        elif r == 804:  # host
+        elif r == 809:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -85910,7 +85809,7 @@ def _b805(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b813(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85926,7 +85825,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C808()
+    inst: Any = _C813()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85934,13 +85833,13 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # lead
+        if r == 811:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1185:  # thisor
+        elif r == 1186:  # thisor
             d['thisor'] = True
-        elif r == 807:  # subject
+        elif r == 812:  # subject
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['subject'] = value
@@ -85968,7 +85867,7 @@ def _b808(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85984,7 +85883,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C827()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85992,11 +85891,11 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 821:  # command
+        if r == 826:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 823:  # battlefield
+        elif r == 828:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -86008,7 +85907,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86024,7 +85923,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C836()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86032,19 +85931,19 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 827:  # power
+        if r == 832:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 828:  # toughness
+        elif r == 833:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 829:  # power2
+        elif r == 834:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 830:  # toughness2
+        elif r == 835:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -86056,7 +85955,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86072,7 +85971,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C840()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86082,11 +85981,11 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1071:  # additional
             d['additional'] = True
-        elif r == 833:  # power
+        elif r == 838:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 834:  # toughness
+        elif r == 839:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -86102,7 +86001,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b359(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1186:  # onbf
+        elif r == 1187:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -86112,7 +86011,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86128,7 +86027,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C837()
+    inst: Any = _C842()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86136,7 +86035,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # both
+        if r == 841:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -86148,7 +86047,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86164,7 +86063,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C839()
+    inst: Any = _C844()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86172,7 +86071,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 838:  # attack
+        if r == 843:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -86184,7 +86083,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86200,7 +86099,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C845()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86228,7 +86127,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86244,7 +86143,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C847()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86252,7 +86151,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # block
+        if r == 846:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -86264,7 +86163,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86280,7 +86179,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C844()
+    inst: Any = _C849()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86288,7 +86187,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # count
+        if r == 848:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -86300,7 +86199,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86316,7 +86215,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C850()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86344,7 +86243,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86360,7 +86259,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C846()
+    inst: Any = _C851()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86388,7 +86287,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86404,7 +86303,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C852()
     d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86428,7 +86327,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86444,7 +86343,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C849()
+    inst: Any = _C854()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86472,7 +86371,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 848:  # keyword
+        elif r == 853:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86487,7 +86386,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86503,7 +86402,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C852()
+    inst: Any = _C857()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86511,11 +86410,11 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # subtype
+        if r == 855:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 851:  # again
+        elif r == 856:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -86527,7 +86426,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86543,7 +86442,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C854()
+    inst: Any = _C859()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86551,7 +86450,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 853:  # quality
+        if r == 858:  # quality
             x = c[0]
             value = _b1083(x, inst, lim, made)
             d['quality'] = value
@@ -86563,7 +86462,7 @@ def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86579,7 +86478,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C855()
+    inst: Any = _C860()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86597,7 +86496,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86613,7 +86512,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C857()
+    inst: Any = _C862()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86621,7 +86520,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 856:  # destroyed
+        if r == 861:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -86633,7 +86532,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86649,7 +86548,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C859()
+    inst: Any = _C864()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86657,7 +86556,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 858:  # phase
+        if r == 863:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -86669,7 +86568,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86685,7 +86584,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C861()
+    inst: Any = _C866()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86693,7 +86592,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 860:  # untap
+        if r == 865:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -86705,7 +86604,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86721,7 +86620,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C869()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86729,11 +86628,11 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 862:  # power
+        if r == 867:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 863:  # toughness
+        elif r == 868:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -86745,7 +86644,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86761,7 +86660,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C866()
+    inst: Any = _C871()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86769,7 +86668,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # ability
+        if r == 870:  # ability
             x = c[0]
             if type(x) is Nt and x.rule == 535 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -86784,7 +86683,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86800,7 +86699,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C869()
+    inst: Any = _C874()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86808,14 +86707,14 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 867:  # keyword
+        if r == 872:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 868:  # manacost
+        elif r == 873:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -86827,7 +86726,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86843,7 +86742,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C872()
+    inst: Any = _C877()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86851,14 +86750,14 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 870:  # keyword
+        if r == 875:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 871:  # quality
+        elif r == 876:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -86870,7 +86769,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86886,7 +86785,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C876()
+    inst: Any = _C881()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86894,18 +86793,18 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 873:  # verb
+        if r == 878:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 874:  # keyword
+        elif r == 879:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 875:  # chosen
+        elif r == 880:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -86917,7 +86816,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86933,7 +86832,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C877()
+    inst: Any = _C882()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86963,7 +86862,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86979,7 +86878,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C878()
+    inst: Any = _C883()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87009,7 +86908,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87025,7 +86924,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C881()
+    inst: Any = _C886()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87033,11 +86932,11 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 879:  # first
+        if r == 884:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 880:  # regular
+        elif r == 885:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -87051,7 +86950,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87067,7 +86966,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C888()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87075,7 +86974,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 882:  # excess
+        if r == 887:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -87087,7 +86986,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87103,7 +87002,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C885()
+    inst: Any = _C890()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87111,7 +87010,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 884:  # untapped
+        if r == 889:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -87123,7 +87022,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87139,7 +87038,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C892()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87151,7 +87050,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 886:  # untap
+        elif r == 891:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -87163,7 +87062,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87179,7 +87078,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C894()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87187,7 +87086,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # gains
+        if r == 893:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -87199,7 +87098,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87215,7 +87114,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C891()
+    inst: Any = _C896()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87223,7 +87122,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 890:  # lethal
+        if r == 895:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -87235,7 +87134,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87251,7 +87150,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C893()
+    inst: Any = _C898()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87259,7 +87158,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 892:  # ascounters
+        if r == 897:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -87271,7 +87170,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87287,7 +87186,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C895()
+    inst: Any = _C900()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87295,7 +87194,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 894:  # quality
+        if r == 899:  # quality
             x = c[0]
             value = _b1083(x, inst, lim, made)
             d['quality'] = value
@@ -87307,7 +87206,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87323,7 +87222,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C897()
+    inst: Any = _C902()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87331,7 +87230,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 896:  # quality
+        if r == 901:  # quality
             x = c[0]
             value = _b1083(x, inst, lim, made)
             d['quality'] = value
@@ -87343,7 +87242,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87359,7 +87258,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C899()
+    inst: Any = _C904()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87367,7 +87266,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 898:  # quality
+        if r == 903:  # quality
             x = c[0]
             value = _b1083(x, inst, lim, made)
             d['quality'] = value
@@ -87379,7 +87278,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87395,7 +87294,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C901()
+    inst: Any = _C906()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87405,7 +87304,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1089:  # thisturn
             d['thisturn'] = True
-        elif r == 900:  # keyword
+        elif r == 905:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -87420,7 +87319,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87436,7 +87335,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C904()
+    inst: Any = _C909()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87444,11 +87343,11 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 902:  # whose
+        if r == 907:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 903:  # tapact
+        elif r == 908:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -87460,7 +87359,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87476,7 +87375,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C906()
+    inst: Any = _C911()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87484,7 +87383,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 905:  # count
+        if r == 910:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -87496,7 +87395,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87512,7 +87411,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C908()
+    inst: Any = _C913()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87520,7 +87419,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 907:  # attacks
+        if r == 912:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -87532,7 +87431,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87548,7 +87447,7 @@ def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C910()
+    inst: Any = _C915()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87556,7 +87455,7 @@ def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 909:  # attacks
+        if r == 914:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -87568,7 +87467,7 @@ def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87584,7 +87483,7 @@ def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C912()
+    inst: Any = _C917()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87592,7 +87491,7 @@ def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 911:  # blocked
+        if r == 916:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -87604,7 +87503,7 @@ def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87620,7 +87519,7 @@ def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C914()
+    inst: Any = _C919()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87628,7 +87527,7 @@ def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 913:  # blocks
+        if r == 918:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -87640,7 +87539,7 @@ def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87656,7 +87555,7 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C916()
+    inst: Any = _C921()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87664,7 +87563,7 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 915:  # unblockable
+        if r == 920:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -87676,7 +87575,7 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b924(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87692,7 +87591,7 @@ def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C919()
+    inst: Any = _C924()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87700,11 +87599,11 @@ def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 917:  # power
+        if r == 922:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 918:  # toughness
+        elif r == 923:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -87716,7 +87615,7 @@ def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1187:  # colors
+        elif r == 1188:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -87753,7 +87652,7 @@ def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b926(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87769,7 +87668,7 @@ def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C921()
+    inst: Any = _C926()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87777,7 +87676,7 @@ def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 920:  # choice
+        if r == 925:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -87789,7 +87688,7 @@ def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b928(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87805,7 +87704,7 @@ def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C923()
+    inst: Any = _C928()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87813,7 +87712,7 @@ def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 922:  # host
+        if r == 927:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -87825,7 +87724,7 @@ def _b923(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b925(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b930(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87841,7 +87740,7 @@ def _b925(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C925()
+    inst: Any = _C930()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87849,7 +87748,7 @@ def _b925(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 924:  # color
+        if r == 929:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 509 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -87864,7 +87763,7 @@ def _b925(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87880,7 +87779,7 @@ def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C983()
+    inst: Any = _C986()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87916,7 +87815,7 @@ def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87932,7 +87831,7 @@ def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C988()
+    inst: Any = _C991()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87940,7 +87839,7 @@ def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 987:  # filter
+        if r == 990:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -87952,7 +87851,7 @@ def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87968,7 +87867,7 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C991()
+    inst: Any = _C994()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87976,7 +87875,7 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 990:  # whose
+        if r == 993:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -87988,7 +87887,7 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88004,7 +87903,7 @@ def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C997()
+    inst: Any = _C1000()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88012,7 +87911,7 @@ def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 996:  # zone
+        if r == 999:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -88024,7 +87923,7 @@ def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1003(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88040,7 +87939,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1000()
+    inst: Any = _C1003()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88048,9 +87947,9 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 999:  # player
+        if r == 1002:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -88060,7 +87959,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88076,7 +87975,7 @@ def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1002()
+    inst: Any = _C1005()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88084,9 +87983,9 @@ def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1001:  # player
+        if r == 1004:  # player
             x = c[0]
-            value = _b721(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -88096,7 +87995,7 @@ def _b1002(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1008(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88112,7 +88011,7 @@ def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1005()
+    inst: Any = _C1008()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88120,11 +88019,11 @@ def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1004:  # cost
+        if r == 1007:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 1006:  # param
+        elif r == 1009:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -88139,7 +88038,7 @@ def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88155,7 +88054,7 @@ def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1032()
+    inst: Any = _C1035()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88167,7 +88066,7 @@ def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1031:  # nextturn
+        elif r == 1034:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -88179,7 +88078,7 @@ def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1045(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88195,7 +88094,7 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1042()
+    inst: Any = _C1045()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88203,7 +88102,7 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1041:  # power
+        if r == 1044:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -88215,7 +88114,7 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1049(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88231,7 +88130,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1046()
+    inst: Any = _C1049()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88239,7 +88138,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1045:  # player
+        if r == 1048:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
@@ -88253,7 +88152,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1048(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1051(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88269,7 +88168,7 @@ def _b1048(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1048()
+    inst: Any = _C1051()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88279,7 +88178,7 @@ def _b1048(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1143:  # another
             d['another'] = True
-        elif r == 1047:  # filter
+        elif r == 1050:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -88293,7 +88192,7 @@ def _b1048(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1052(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1055(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88309,7 +88208,7 @@ def _b1052(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1052()
+    inst: Any = _C1055()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88317,11 +88216,11 @@ def _b1052(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # quant
+        if r == 1053:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1051:  # filter
+        elif r == 1054:  # filter
             x = c[0]
             value = _b359(x, inst, lim, made)
             d['filter'] = value
@@ -88329,7 +88228,7 @@ def _b1052(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -88338,12 +88237,12 @@ def _b1052(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 725 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1193:  # ingy
+        elif r == 1194:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -88547,7 +88446,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88563,8 +88462,8 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1154()
-    d: dict[str, Any] = {'dies': '', 'combat': False, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C1155()
+    d: dict[str, Any] = {'dies': '', 'combat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -88575,8 +88474,12 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
-        elif r == 1194:  # combat
-            d['combat'] = True
+        elif r == 1154:  # combat
+            x = c[0]
+            if d['combat']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['combat'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -88585,7 +88488,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88601,7 +88504,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1156()
+    inst: Any = _C1157()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88609,7 +88512,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1155:  # graveyard
+        if r == 1156:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -88621,7 +88524,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88637,7 +88540,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1158()
+    inst: Any = _C1159()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88645,7 +88548,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1157:  # alone
+        if r == 1158:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -88657,7 +88560,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88673,7 +88576,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1160()
+    inst: Any = _C1161()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88681,7 +88584,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1159:  # unblocked
+        if r == 1160:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -88693,7 +88596,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88709,7 +88612,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1162()
+    inst: Any = _C1163()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88717,7 +88620,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1161:  # attacks
+        if r == 1162:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -88729,7 +88632,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88745,7 +88648,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1164()
+    inst: Any = _C1165()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88753,7 +88656,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1163:  # blocks
+        if r == 1164:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -88767,7 +88670,7 @@ def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88783,7 +88686,7 @@ def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1168()
+    inst: Any = _C1169()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88791,17 +88694,17 @@ def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1165:  # blocked
+        if r == 1166:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1166:  # article
+        elif r == 1167:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1167:  # filter
+        elif r == 1168:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -88815,7 +88718,7 @@ def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88831,7 +88734,7 @@ def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1170()
+    inst: Any = _C1171()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88839,7 +88742,7 @@ def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1169:  # direction
+        if r == 1170:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -88851,7 +88754,7 @@ def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88867,7 +88770,7 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1172()
+    inst: Any = _C1173()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88875,7 +88778,7 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1171:  # up
+        if r == 1172:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -88887,7 +88790,7 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88903,7 +88806,7 @@ def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1174()
+    inst: Any = _C1175()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88911,7 +88814,7 @@ def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1173:  # way
+        if r == 1174:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -88923,7 +88826,7 @@ def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88939,7 +88842,7 @@ def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1176()
+    inst: Any = _C1177()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88947,7 +88850,7 @@ def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1175:  # targeted
+        if r == 1176:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
@@ -88961,7 +88864,7 @@ def _b1176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -88977,7 +88880,7 @@ def _b1179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1179()
+    inst: Any = _C1180()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -88987,11 +88890,11 @@ def _b1179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1197:  # combat
             d['combat'] = True
-        elif r == 1177:  # deals
+        elif r == 1178:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1178:  # recipient
+        elif r == 1179:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -89005,7 +88908,7 @@ def _b1179(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1182(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89021,7 +88924,7 @@ def _b1181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1181()
+    inst: Any = _C1182()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89031,7 +88934,7 @@ def _b1181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1198:  # combat
             d['combat'] = True
-        elif r == 1180:  # dealt
+        elif r == 1181:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -89043,7 +88946,7 @@ def _b1181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89059,7 +88962,7 @@ def _b1183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1183()
+    inst: Any = _C1184()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89067,7 +88970,7 @@ def _b1183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1182:  # anywhere
+        if r == 1183:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -89079,7 +88982,7 @@ def _b1183(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -89095,7 +88998,7 @@ def _b1189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1189()
+    inst: Any = _C1190()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -89103,21 +89006,21 @@ def _b1189(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1188:  # power
+        if r == 1189:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1190:  # power
+        elif r == 1191:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1191:  # target
+        elif r == 1192:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 735 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 737 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -89718,477 +89621,477 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 583 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 584 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 585 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 591 __asgn_plain
-    _b592,  # 592 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 597 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 598 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 DrawEffect
-    _b601,  # 601 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 603 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 605 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 TokenEffect
-    _b608,  # 608 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked_this_combat', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 588 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 592 __asgn_plain
+    _b593,  # 593 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 597 __asgn_plain
+    _b598,  # 598 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 DrawEffect
+    _b603,  # 603 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 604 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 605 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 606 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 TokenEffect
+    _b610,  # 610 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 614 __asgn_plain
-    _b615,  # 615 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 ReturnToHandEffect
+    _b612,  # 612 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 ReturnDiscardedEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 622 __asgn_plain
-    _b623,  # 623 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 637 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 638 __asgn_plain
-    _b639,  # 639 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 PutCountersEffect
+    _b621,  # 621 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 624 __asgn_plain
+    _b625,  # 625 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 631 __asgn_plain
+    _b632,  # 632 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 645 __asgn_plain
+    _b646,  # 646 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 649 __asgn_plain
+    _b650,  # 650 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 651 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 658 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 663 __asgn_plain
-    _b664,  # 664 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 667 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 671 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 683 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 UntapEffect
+    _b660,  # 660 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 665 __asgn_plain
+    _b666,  # 666 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 668 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 669 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 676 __asgn_plain
+    _b677,  # 677 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 678 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 689 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 TapOrUntapEffect
+    _b693,  # 693 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 702 __asgn_plain
-    _b703,  # 703 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 704 __asgn_plain
-    _b705,  # 705 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 CastThisEffect
+    _b695,  # 695 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 704 __asgn_plain
+    _b705,  # 705 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 708 __asgn_plain
-    _b709,  # 709 CopySpellEffect
-    _b710,  # 710 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 713 __asgn_plain
-    _b714,  # 714 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 716 __asgn_plain
-    _b717,  # 717 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 718 __asgn_plain
-    _b719,  # 719 ContinuousEffect
-    _match_node,  # 720 ActionWord
-    _b721,  # 721 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 722 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 724 __asgn_oneormore
-    _match_node,  # 725 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 726 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 727 __asgn_oneormore
-    _b728,  # 728 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 HalfLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 733 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 734 __asgn_oneormore
-    _node,  # 735 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 751 __asgn_plain
-    _b752,  # 752 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 755 __asgn_plain
-    _b756,  # 756 MayPlayEffect
+    _b709,  # 709 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 CopySpellEffect
+    _b712,  # 712 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 714 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 715 __asgn_plain
+    _b716,  # 716 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 718 __asgn_plain
+    _b719,  # 719 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 720 __asgn_plain
+    _b721,  # 721 ContinuousEffect
+    _match_node,  # 722 ActionWord
+    _b723,  # 723 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 726 __asgn_oneormore
+    _match_node,  # 727 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 728 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 729 __asgn_oneormore
+    _b730,  # 730 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 731 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 HalfLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'half', o, lim, made),  # 734 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 735 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 736 __asgn_oneormore
+    _node,  # 737 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 745 __asgn_plain
+    _b746,  # 746 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 749 __asgn_plain
+    _b750,  # 750 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 753 __asgn_plain
+    _b754,  # 754 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 756 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 759 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'that', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 763 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 771 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 773 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 774 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 776 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 777 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 BeginningTrigger
-    _node,  # 781 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 786 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 787 __asgn_plain
-    _b788,  # 788 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 790 __asgn_plain
-    _b791,  # 791 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 792 __asgn_plain
-    _b793,  # 793 ThisTrigger
+    _b758,  # 758 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'that', o, lim, made),  # 763 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosencolor', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisway', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nexttime', o, lim, made),  # 769 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 770 __asgn_plain
+    _b771,  # 771 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 772 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 778 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 780 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 781 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 782 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 BeginningTrigger
+    _node,  # 786 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 BatchAttackTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 795 __asgn_plain
-    _b796,  # 796 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 ToGraveyardTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 798 __asgn_plain
-    _b799,  # 799 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 801 __asgn_plain
-    _b802,  # 802 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 804 __asgn_plain
-    _b805,  # 805 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 807 __asgn_plain
-    _b808,  # 808 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 810 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 811 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 812 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 813 __asgn_plain
+    _b798,  # 798 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 803 __asgn_plain
+    _b804,  # 804 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 806 __asgn_plain
+    _b807,  # 807 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 812 __asgn_plain
+    _b813,  # 813 YoursTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 814 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 815 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 817 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 818 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 819 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 820 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 821 __asgn_plain
-    _b822,  # 822 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 823 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 824 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 825 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 826 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 827 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 828 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 829 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 PTChoice
-    _node,  # 832 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 833 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 836 __asgn_plain
-    _b837,  # 837 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 838 __asgn_plain
-    _b839,  # 839 CantAttack
-    _b840,  # 840 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 843 __asgn_plain
-    _b844,  # 844 CantBeBlockedByFewer
-    _b845,  # 845 CantBeBlockedExcept
-    _b846,  # 846 CanBlockOnly
-    _b847,  # 847 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 848 __asgn_plain
-    _b849,  # 849 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 850 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 851 __asgn_plain
-    _b852,  # 852 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 853 __asgn_plain
-    _b854,  # 854 CantBeTargetedBy
-    _b855,  # 855 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 856 __asgn_plain
-    _b857,  # 857 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 858 __asgn_plain
-    _b859,  # 859 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 860 __asgn_plain
-    _b861,  # 861 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 862 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 867 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 868 __asgn_plain
-    _b869,  # 869 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 870 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 873 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 874 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 875 __asgn_plain
-    _b876,  # 876 ProtectionFromChosen
-    _b877,  # 877 HasKeywords
-    _b878,  # 878 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 879 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 880 __asgn_plain
-    _b881,  # 881 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 892 __asgn_plain
-    _b893,  # 893 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 894 __asgn_plain
-    _b895,  # 895 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 896 __asgn_plain
-    _b897,  # 897 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 898 __asgn_plain
-    _b899,  # 899 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 900 __asgn_plain
-    _b901,  # 901 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 902 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 903 __asgn_plain
-    _b904,  # 904 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 905 __asgn_plain
-    _b906,  # 906 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 907 __asgn_plain
-    _b908,  # 908 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 909 __asgn_plain
-    _b910,  # 910 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 911 __asgn_plain
-    _b912,  # 912 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 913 __asgn_plain
-    _b914,  # 914 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 915 __asgn_plain
-    _b916,  # 916 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 917 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 918 __asgn_plain
-    _b919,  # 919 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 920 __asgn_plain
-    _b921,  # 921 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 922 __asgn_plain
-    _b923,  # 923 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 924 __asgn_plain
-    _b925,  # 925 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 933 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 934 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 936 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 937 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 938 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 939 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 940 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 941 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 942 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 945 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 946 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_this_combat', o, lim, made),  # 947 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 948 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 959 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 960 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'unpreventable', o, lim, made),  # 961 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 962 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 963 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 964 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 965 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 966 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 967 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 968 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 969 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 970 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 971 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 972 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 973 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 976 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 977 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 978 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 982 __asgn_plain
-    _b983,  # 983 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 986 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 987 __asgn_plain
-    _b988,  # 988 UpToXTargets
-    _node,  # 989 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 990 __asgn_plain
-    _b991,  # 991 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 993 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 994 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 995 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 996 __asgn_plain
-    _b997,  # 997 OntoBattlefield
-    _node,  # 998 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 999 __asgn_plain
-    _b1000,  # 1000 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1001 __asgn_plain
-    _b1002,  # 1002 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 1003 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 1004 __asgn_plain
-    _b1005,  # 1005 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1008 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1012 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1013 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1017 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1018 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1024 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1025 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1026 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1028 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1029 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1030 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1031 __asgn_plain
-    _b1032,  # 1032 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1034 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1035 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1036 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1037 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1038 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1039 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1040 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1041 __asgn_plain
-    _b1042,  # 1042 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1043 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1044 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1045 __asgn_plain
-    _b1046,  # 1046 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1047 __asgn_plain
-    _b1048,  # 1048 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1049 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1050 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1051 __asgn_plain
-    _b1052,  # 1052 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosencolor', o, lim, made),  # 1053 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisway', o, lim, made),  # 1054 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1055 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'next', o, lim, made),  # 1056 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 815 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 816 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 817 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 818 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 819 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 820 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 821 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 823 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 824 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 825 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 828 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 829 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 830 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 831 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 832 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 833 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 834 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 PTChoice
+    _node,  # 837 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 838 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 843 __asgn_plain
+    _b844,  # 844 CantAttack
+    _b845,  # 845 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 CantBeBlockedByFewer
+    _b850,  # 850 CantBeBlockedExcept
+    _b851,  # 851 CanBlockOnly
+    _b852,  # 852 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 853 __asgn_plain
+    _b854,  # 854 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 855 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 856 __asgn_plain
+    _b857,  # 857 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 CantBeTargetedBy
+    _b860,  # 860 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 865 __asgn_plain
+    _b866,  # 866 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 867 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 868 __asgn_plain
+    _b869,  # 869 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 870 __asgn_plain
+    _b871,  # 871 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 872 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 873 __asgn_plain
+    _b874,  # 874 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 875 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 876 __asgn_plain
+    _b877,  # 877 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 878 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 879 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 880 __asgn_plain
+    _b881,  # 881 ProtectionFromChosen
+    _b882,  # 882 HasKeywords
+    _b883,  # 883 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 884 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 887 __asgn_plain
+    _b888,  # 888 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 889 __asgn_plain
+    _b890,  # 890 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 891 __asgn_plain
+    _b892,  # 892 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 893 __asgn_plain
+    _b894,  # 894 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 895 __asgn_plain
+    _b896,  # 896 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 897 __asgn_plain
+    _b898,  # 898 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 899 __asgn_plain
+    _b900,  # 900 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 901 __asgn_plain
+    _b902,  # 902 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 903 __asgn_plain
+    _b904,  # 904 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 905 __asgn_plain
+    _b906,  # 906 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 907 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 908 __asgn_plain
+    _b909,  # 909 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 910 __asgn_plain
+    _b911,  # 911 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 912 __asgn_plain
+    _b913,  # 913 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 914 __asgn_plain
+    _b915,  # 915 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 916 __asgn_plain
+    _b917,  # 917 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 918 __asgn_plain
+    _b919,  # 919 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 920 __asgn_plain
+    _b921,  # 921 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 922 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 923 __asgn_plain
+    _b924,  # 924 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 925 __asgn_plain
+    _b926,  # 926 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 927 __asgn_plain
+    _b928,  # 928 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 929 __asgn_plain
+    _b930,  # 930 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 938 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 939 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 942 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 943 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 944 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 945 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 946 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 947 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 950 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 951 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 952 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 960 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 961 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 962 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'alsoamount', o, lim, made),  # 963 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 964 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 965 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 966 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 967 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 968 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 969 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 970 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 971 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 972 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 973 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 974 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 975 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 976 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 977 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 978 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 980 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 981 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 982 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 984 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 985 __asgn_plain
+    _b986,  # 986 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 989 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 990 __asgn_plain
+    _b991,  # 991 UpToXTargets
+    _node,  # 992 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 993 __asgn_plain
+    _b994,  # 994 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 996 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 997 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 998 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 999 __asgn_plain
+    _b1000,  # 1000 OntoBattlefield
+    _node,  # 1001 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1002 __asgn_plain
+    _b1003,  # 1003 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1004 __asgn_plain
+    _b1005,  # 1005 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 1006 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 1007 __asgn_plain
+    _b1008,  # 1008 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1011 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1021 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1023 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1024 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1025 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1026 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1027 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1028 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1030 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1031 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1032 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1034 __asgn_plain
+    _b1035,  # 1035 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1036 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1037 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1038 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1039 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1040 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1043 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1044 __asgn_plain
+    _b1045,  # 1045 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 1046 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1047 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1048 __asgn_plain
+    _b1049,  # 1049 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1050 __asgn_plain
+    _b1051,  # 1051 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1052 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1054 __asgn_plain
+    _b1055,  # 1055 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1056 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1057 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1058 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1059 __asgn_plain
@@ -90286,47 +90189,47 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1151 __asgn_plain
     _b1152,  # 1152 LeavesEvent
     lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1153 __asgn_plain
-    _b1154,  # 1154 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1155 __asgn_plain
-    _b1156,  # 1156 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1157 __asgn_plain
-    _b1158,  # 1158 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1159 __asgn_plain
-    _b1160,  # 1160 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1161 __asgn_plain
-    _b1162,  # 1162 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1163 __asgn_plain
-    _b1164,  # 1164 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1165 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1166 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1167 __asgn_plain
-    _b1168,  # 1168 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1169 __asgn_plain
-    _b1170,  # 1170 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1171 __asgn_plain
-    _b1172,  # 1172 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1173 __asgn_plain
-    _b1174,  # 1174 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1175 __asgn_plain
-    _b1176,  # 1176 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1177 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1178 __asgn_plain
-    _b1179,  # 1179 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1180 __asgn_plain
-    _b1181,  # 1181 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1182 __asgn_plain
-    _b1183,  # 1183 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1184 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1185 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1186 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1187 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1188 __asgn_plain
-    _b1189,  # 1189 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1190 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1191 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1192 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1193 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1194 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'combat', o, lim, made),  # 1154 __asgn_plain
+    _b1155,  # 1155 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1156 __asgn_plain
+    _b1157,  # 1157 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1158 __asgn_plain
+    _b1159,  # 1159 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1160 __asgn_plain
+    _b1161,  # 1161 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1162 __asgn_plain
+    _b1163,  # 1163 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1164 __asgn_plain
+    _b1165,  # 1165 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1166 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1167 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1168 __asgn_plain
+    _b1169,  # 1169 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1170 __asgn_plain
+    _b1171,  # 1171 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1172 __asgn_plain
+    _b1173,  # 1173 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1174 __asgn_plain
+    _b1175,  # 1175 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1176 __asgn_plain
+    _b1177,  # 1177 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1178 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1179 __asgn_plain
+    _b1180,  # 1180 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1181 __asgn_plain
+    _b1182,  # 1182 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1183 __asgn_plain
+    _b1184,  # 1184 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1185 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1186 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1187 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1188 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1189 __asgn_plain
+    _b1190,  # 1190 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1191 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1192 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1193 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1194 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1195 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1196 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1197 __asgn_optional
@@ -90334,7 +90237,7 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1199 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1200 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 266, 284, 348, 535, 735, 781, 832, 989, 998, 1095, 1150])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 266, 284, 348, 535, 737, 786, 837, 992, 1001, 1095, 1150])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -90929,367 +90832,367 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 589 __asgn_plain
     None,  # 590 __asgn_plain
     None,  # 591 __asgn_plain
-    _b592,  # 592 DividedDamageEffect
-    None,  # 593 __asgn_plain
-    _b594,  # 594 DamageEffect
+    None,  # 592 __asgn_plain
+    _b593,  # 593 DividedDamageEffect
+    None,  # 594 __asgn_plain
     None,  # 595 __asgn_plain
-    _b596,  # 596 DestroyEffect
+    _b596,  # 596 DamageEffect
     None,  # 597 __asgn_plain
-    None,  # 598 __asgn_plain
+    _b598,  # 598 DestroyEffect
     None,  # 599 __asgn_plain
-    _b600,  # 600 DrawEffect
-    _b601,  # 601 TokenCopyEffect
-    None,  # 602 __asgn_plain
-    None,  # 603 __asgn_plain
+    None,  # 600 __asgn_plain
+    None,  # 601 __asgn_plain
+    _b602,  # 602 DrawEffect
+    _b603,  # 603 TokenCopyEffect
     None,  # 604 __asgn_plain
     None,  # 605 __asgn_plain
     None,  # 606 __asgn_plain
-    _b607,  # 607 TokenEffect
-    _b608,  # 608 AddManaEffect
-    None,  # 609 __asgn_plain
-    _b610,  # 610 DiscardEffect
+    None,  # 607 __asgn_plain
+    None,  # 608 __asgn_plain
+    _b609,  # 609 TokenEffect
+    _b610,  # 610 AddManaEffect
     None,  # 611 __asgn_plain
-    _b612,  # 612 GainLifeEffect
+    _b612,  # 612 DiscardEffect
     None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
-    _b615,  # 615 GainControlEffect
+    _b614,  # 614 GainLifeEffect
+    None,  # 615 __asgn_plain
     None,  # 616 __asgn_plain
-    _b617,  # 617 ReturnDiscardedEffect
+    _b617,  # 617 GainControlEffect
     None,  # 618 __asgn_plain
-    _b619,  # 619 ReturnToHandEffect
+    _b619,  # 619 ReturnDiscardedEffect
     None,  # 620 __asgn_plain
-    None,  # 621 __asgn_plain
+    _b621,  # 621 ReturnToHandEffect
     None,  # 622 __asgn_plain
-    _b623,  # 623 ReturnFromGraveyardEffect
+    None,  # 623 __asgn_plain
     None,  # 624 __asgn_plain
-    None,  # 625 __asgn_plain
+    _b625,  # 625 ReturnFromGraveyardEffect
     None,  # 626 __asgn_plain
-    _b627,  # 627 ReturnToBattlefieldEffect
+    None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
-    None,  # 629 __asgn_plain
-    _b630,  # 630 ReturnAllFromGraveyardsEffect
+    _b629,  # 629 ReturnToBattlefieldEffect
+    None,  # 630 __asgn_plain
     None,  # 631 __asgn_plain
-    None,  # 632 __asgn_plain
+    _b632,  # 632 ReturnAllFromGraveyardsEffect
     None,  # 633 __asgn_plain
     None,  # 634 __asgn_plain
-    _b635,  # 635 SearchEffect
+    None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
+    _b637,  # 637 SearchEffect
     None,  # 638 __asgn_plain
-    _b639,  # 639 CounterSpellEffect
+    None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    _b641,  # 641 ShuffleEffect
+    _b641,  # 641 CounterSpellEffect
     None,  # 642 __asgn_plain
-    None,  # 643 __asgn_plain
-    _b644,  # 644 ShuffleIntoEffect
+    _b643,  # 643 ShuffleEffect
+    None,  # 644 __asgn_plain
     None,  # 645 __asgn_plain
-    None,  # 646 __asgn_plain
+    _b646,  # 646 ShuffleIntoEffect
     None,  # 647 __asgn_plain
-    _b648,  # 648 MillEffect
+    None,  # 648 __asgn_plain
     None,  # 649 __asgn_plain
-    None,  # 650 __asgn_plain
-    _b651,  # 651 PutStickerEffect
+    _b650,  # 650 MillEffect
+    None,  # 651 __asgn_plain
     None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
-    _b654,  # 654 PutFromHandEffect
+    _b653,  # 653 PutStickerEffect
+    None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
+    _b656,  # 656 PutFromHandEffect
     None,  # 657 __asgn_plain
-    _b658,  # 658 PutCountersEffect
+    None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
-    None,  # 660 __asgn_plain
+    _b660,  # 660 PutCountersEffect
     None,  # 661 __asgn_plain
-    _b662,  # 662 PutOnLibraryEffect
+    None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
-    _b664,  # 664 PutIntoZoneEffect
+    _b664,  # 664 PutOnLibraryEffect
     None,  # 665 __asgn_plain
-    None,  # 666 __asgn_plain
+    _b666,  # 666 PutIntoZoneEffect
     None,  # 667 __asgn_plain
     None,  # 668 __asgn_plain
-    _b669,  # 669 PileActionEffect
+    None,  # 669 __asgn_plain
     None,  # 670 __asgn_plain
-    None,  # 671 __asgn_plain
+    _b671,  # 671 PileActionEffect
     None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
     None,  # 674 __asgn_plain
-    _b675,  # 675 ExileEffect
+    None,  # 675 __asgn_plain
     None,  # 676 __asgn_plain
-    None,  # 677 __asgn_plain
-    _b678,  # 678 ExileCardsEffect
+    _b677,  # 677 ExileEffect
+    None,  # 678 __asgn_plain
     None,  # 679 __asgn_plain
-    _b680,  # 680 ExileTopEffect
+    _b680,  # 680 ExileCardsEffect
     None,  # 681 __asgn_plain
-    _b682,  # 682 RegenerateEffect
+    _b682,  # 682 ExileTopEffect
     None,  # 683 __asgn_plain
-    None,  # 684 __asgn_plain
-    _b685,  # 685 PlayerSacrificesEffect
+    _b684,  # 684 RegenerateEffect
+    None,  # 685 __asgn_plain
     None,  # 686 __asgn_plain
-    None,  # 687 __asgn_plain
+    _b687,  # 687 PlayerSacrificesEffect
     None,  # 688 __asgn_plain
-    _b689,  # 689 SacrificeEffect
+    None,  # 689 __asgn_plain
     None,  # 690 __asgn_plain
-    _b691,  # 691 UntapEffect
+    _b691,  # 691 SacrificeEffect
     None,  # 692 __asgn_plain
-    _b693,  # 693 TapOrUntapEffect
+    _b693,  # 693 UntapEffect
     None,  # 694 __asgn_plain
-    _b695,  # 695 TapEffect
+    _b695,  # 695 TapOrUntapEffect
     None,  # 696 __asgn_plain
-    _b697,  # 697 RemoveAllCountersEffect
+    _b697,  # 697 TapEffect
     None,  # 698 __asgn_plain
-    None,  # 699 __asgn_plain
+    _b699,  # 699 RemoveAllCountersEffect
     None,  # 700 __asgn_plain
-    _b701,  # 701 RemoveCountersEffect
+    None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
-    _b703,  # 703 DelayedEffect
+    _b703,  # 703 RemoveCountersEffect
     None,  # 704 __asgn_plain
-    _b705,  # 705 PreventEffect
+    _b705,  # 705 DelayedEffect
     None,  # 706 __asgn_plain
-    _b707,  # 707 CastThisEffect
+    _b707,  # 707 PreventEffect
     None,  # 708 __asgn_plain
-    _b709,  # 709 CopySpellEffect
-    _b710,  # 710 NoRegenEffect
-    None,  # 711 __asgn_plain
-    None,  # 712 __asgn_plain
+    _b709,  # 709 CastThisEffect
+    None,  # 710 __asgn_plain
+    _b711,  # 711 CopySpellEffect
+    _b712,  # 712 NoRegenEffect
     None,  # 713 __asgn_plain
-    _b714,  # 714 PhaseOutEffect
+    None,  # 714 __asgn_plain
     None,  # 715 __asgn_plain
-    None,  # 716 __asgn_plain
-    _b717,  # 717 NoUntapEffect
+    _b716,  # 716 PhaseOutEffect
+    None,  # 717 __asgn_plain
     None,  # 718 __asgn_plain
-    _b719,  # 719 ContinuousEffect
-    None,  # 720 ActionWord
-    _b721,  # 721 PlayerRef
-    None,  # 722 __asgn_plain
-    None,  # 723 __asgn_plain
-    None,  # 724 __asgn_oneormore
-    None,  # 725 BackWord
-    None,  # 726 __asgn_optional
-    None,  # 727 __asgn_oneormore
-    _b728,  # 728 PerCount
-    None,  # 729 __asgn_plain
-    None,  # 730 __asgn_plain
-    _b731,  # 731 HalfLife
+    _b719,  # 719 NoUntapEffect
+    None,  # 720 __asgn_plain
+    _b721,  # 721 ContinuousEffect
+    None,  # 722 ActionWord
+    _b723,  # 723 PlayerRef
+    None,  # 724 __asgn_plain
+    None,  # 725 __asgn_plain
+    None,  # 726 __asgn_oneormore
+    None,  # 727 BackWord
+    None,  # 728 __asgn_optional
+    None,  # 729 __asgn_oneormore
+    _b730,  # 730 PerCount
+    None,  # 731 __asgn_plain
     None,  # 732 __asgn_plain
-    None,  # 733 __asgn_plain
-    None,  # 734 __asgn_oneormore
-    None,  # 735 TargetRef
-    None,  # 736 __asgn_plain
-    _b737,  # 737 AnyNumberTargets
+    _b733,  # 733 HalfLife
+    None,  # 734 __asgn_plain
+    None,  # 735 __asgn_plain
+    None,  # 736 __asgn_oneormore
+    None,  # 737 TargetRef
     None,  # 738 __asgn_plain
-    _b739,  # 739 AnyTarget
+    _b739,  # 739 AnyNumberTargets
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
-    _b742,  # 742 UpToTargets
+    _b741,  # 741 AnyTarget
+    None,  # 742 __asgn_plain
     None,  # 743 __asgn_plain
-    _b744,  # 744 EachOfThem
+    _b744,  # 744 UpToTargets
     None,  # 745 __asgn_plain
-    _b746,  # 746 EachPlayers
+    _b746,  # 746 EachOfThem
     None,  # 747 __asgn_plain
-    _b748,  # 748 ThatRef
+    _b748,  # 748 EachPlayers
     None,  # 749 __asgn_plain
-    _b750,  # 750 EnchantedRef
+    _b750,  # 750 ThatRef
     None,  # 751 __asgn_plain
-    _b752,  # 752 RestRef
+    _b752,  # 752 EnchantedRef
     None,  # 753 __asgn_plain
-    None,  # 754 __asgn_plain
+    _b754,  # 754 RestRef
     None,  # 755 __asgn_plain
-    _b756,  # 756 MayPlayEffect
+    None,  # 756 __asgn_plain
     None,  # 757 __asgn_plain
-    None,  # 758 __asgn_plain
-    None,  # 759 __asgn_optional
-    None,  # 760 __asgn_optional
+    _b758,  # 758 MayPlayEffect
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_plain
     None,  # 761 __asgn_optional
-    None,  # 762 __asgn_plain
-    None,  # 763 __asgn_plain
+    None,  # 762 __asgn_optional
+    None,  # 763 __asgn_optional
     None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    _b766,  # 766 BackRef
-    None,  # 767 __asgn_optional
+    None,  # 766 __asgn_plain
+    None,  # 767 __asgn_plain
     None,  # 768 __asgn_plain
     None,  # 769 __asgn_plain
     None,  # 770 __asgn_plain
-    None,  # 771 __asgn_plain
-    None,  # 772 __asgn_plain
-    None,  # 773 __asgn_optional
+    _b771,  # 771 BackRef
+    None,  # 772 __asgn_optional
+    None,  # 773 __asgn_plain
     None,  # 774 __asgn_plain
     None,  # 775 __asgn_plain
-    None,  # 776 __asgn_optional
-    None,  # 777 __asgn_optional
-    None,  # 778 __asgn_plain
+    None,  # 776 __asgn_plain
+    None,  # 777 __asgn_plain
+    None,  # 778 __asgn_optional
     None,  # 779 __asgn_plain
-    _b780,  # 780 BeginningTrigger
-    None,  # 781 Trigger
-    None,  # 782 __asgn_plain
+    None,  # 780 __asgn_plain
+    None,  # 781 __asgn_optional
+    None,  # 782 __asgn_optional
     None,  # 783 __asgn_plain
-    _b784,  # 784 LastCounterTrigger
-    None,  # 785 __asgn_plain
-    None,  # 786 __asgn_plain
+    None,  # 784 __asgn_plain
+    _b785,  # 785 BeginningTrigger
+    None,  # 786 Trigger
     None,  # 787 __asgn_plain
-    _b788,  # 788 BatchAttackTrigger
-    None,  # 789 __asgn_plain
+    None,  # 788 __asgn_plain
+    _b789,  # 789 LastCounterTrigger
     None,  # 790 __asgn_plain
-    _b791,  # 791 ToGraveyardTrigger
+    None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
-    _b793,  # 793 ThisTrigger
+    _b793,  # 793 BatchAttackTrigger
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
-    _b796,  # 796 DiscardTrigger
+    _b796,  # 796 ToGraveyardTrigger
     None,  # 797 __asgn_plain
-    None,  # 798 __asgn_plain
-    _b799,  # 799 LifeGainTrigger
+    _b798,  # 798 ThisTrigger
+    None,  # 799 __asgn_plain
     None,  # 800 __asgn_plain
-    None,  # 801 __asgn_plain
-    _b802,  # 802 CastTrigger
+    _b801,  # 801 DiscardTrigger
+    None,  # 802 __asgn_plain
     None,  # 803 __asgn_plain
-    None,  # 804 __asgn_plain
-    _b805,  # 805 AttachedTrigger
+    _b804,  # 804 LifeGainTrigger
+    None,  # 805 __asgn_plain
     None,  # 806 __asgn_plain
-    None,  # 807 __asgn_plain
-    _b808,  # 808 YoursTrigger
+    _b807,  # 807 CastTrigger
+    None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
-    None,  # 810 __asgn_optional
-    None,  # 811 __asgn_optional
+    _b810,  # 810 AttachedTrigger
+    None,  # 811 __asgn_plain
     None,  # 812 __asgn_plain
-    None,  # 813 __asgn_plain
+    _b813,  # 813 YoursTrigger
     None,  # 814 __asgn_plain
-    None,  # 815 __asgn_plain
-    None,  # 816 __asgn_plain
+    None,  # 815 __asgn_optional
+    None,  # 816 __asgn_optional
     None,  # 817 __asgn_plain
     None,  # 818 __asgn_plain
     None,  # 819 __asgn_plain
     None,  # 820 __asgn_plain
     None,  # 821 __asgn_plain
-    _b822,  # 822 ZonePlace
+    None,  # 822 __asgn_plain
     None,  # 823 __asgn_plain
-    None,  # 824 __asgn_oneormore
+    None,  # 824 __asgn_plain
     None,  # 825 __asgn_plain
     None,  # 826 __asgn_plain
-    None,  # 827 __asgn_plain
+    _b827,  # 827 ZonePlace
     None,  # 828 __asgn_plain
-    None,  # 829 __asgn_plain
+    None,  # 829 __asgn_oneormore
     None,  # 830 __asgn_plain
-    _b831,  # 831 PTChoice
-    None,  # 832 StaticPart
+    None,  # 831 __asgn_plain
+    None,  # 832 __asgn_plain
     None,  # 833 __asgn_plain
     None,  # 834 __asgn_plain
-    _b835,  # 835 PTChange
-    None,  # 836 __asgn_plain
-    _b837,  # 837 CantAttackOrBlock
+    None,  # 835 __asgn_plain
+    _b836,  # 836 PTChoice
+    None,  # 837 StaticPart
     None,  # 838 __asgn_plain
-    _b839,  # 839 CantAttack
-    _b840,  # 840 CantBlockMatching
+    None,  # 839 __asgn_plain
+    _b840,  # 840 PTChange
     None,  # 841 __asgn_plain
-    _b842,  # 842 CantBlock
+    _b842,  # 842 CantAttackOrBlock
     None,  # 843 __asgn_plain
-    _b844,  # 844 CantBeBlockedByFewer
-    _b845,  # 845 CantBeBlockedExcept
-    _b846,  # 846 CanBlockOnly
-    _b847,  # 847 BlockCapacity
+    _b844,  # 844 CantAttack
+    _b845,  # 845 CantBlockMatching
+    None,  # 846 __asgn_plain
+    _b847,  # 847 CantBlock
     None,  # 848 __asgn_plain
-    _b849,  # 849 BlocksDespite
-    None,  # 850 __asgn_plain
-    None,  # 851 __asgn_plain
-    _b852,  # 852 CantBeTargetedByOnly
+    _b849,  # 849 CantBeBlockedByFewer
+    _b850,  # 850 CantBeBlockedExcept
+    _b851,  # 851 CanBlockOnly
+    _b852,  # 852 BlockCapacity
     None,  # 853 __asgn_plain
-    _b854,  # 854 CantBeTargetedBy
-    _b855,  # 855 CantBeTargeted
+    _b854,  # 854 BlocksDespite
+    None,  # 855 __asgn_plain
     None,  # 856 __asgn_plain
-    _b857,  # 857 CantBeDestroyed
+    _b857,  # 857 CantBeTargetedByOnly
     None,  # 858 __asgn_plain
-    _b859,  # 859 CantPhaseOut
-    None,  # 860 __asgn_plain
-    _b861,  # 861 PhasesEachUntap
-    None,  # 862 __asgn_plain
+    _b859,  # 859 CantBeTargetedBy
+    _b860,  # 860 CantBeTargeted
+    None,  # 861 __asgn_plain
+    _b862,  # 862 CantBeDestroyed
     None,  # 863 __asgn_plain
-    _b864,  # 864 BasePT
+    _b864,  # 864 CantPhaseOut
     None,  # 865 __asgn_plain
-    _b866,  # 866 GainsAbility
+    _b866,  # 866 PhasesEachUntap
     None,  # 867 __asgn_plain
     None,  # 868 __asgn_plain
-    _b869,  # 869 HasKeywordAtManaCost
+    _b869,  # 869 BasePT
     None,  # 870 __asgn_plain
-    None,  # 871 __asgn_plain
-    _b872,  # 872 HasKeywordFrom
+    _b871,  # 871 GainsAbility
+    None,  # 872 __asgn_plain
     None,  # 873 __asgn_plain
-    None,  # 874 __asgn_plain
+    _b874,  # 874 HasKeywordAtManaCost
     None,  # 875 __asgn_plain
-    _b876,  # 876 ProtectionFromChosen
-    _b877,  # 877 HasKeywords
-    _b878,  # 878 LosesKeywords
+    None,  # 876 __asgn_plain
+    _b877,  # 877 HasKeywordFrom
+    None,  # 878 __asgn_plain
     None,  # 879 __asgn_plain
     None,  # 880 __asgn_plain
-    _b881,  # 881 CombatDamageSteps
-    None,  # 882 __asgn_plain
-    _b883,  # 883 AssignsExcess
+    _b881,  # 881 ProtectionFromChosen
+    _b882,  # 882 HasKeywords
+    _b883,  # 883 LosesKeywords
     None,  # 884 __asgn_plain
-    _b885,  # 885 AttacksUntapped
-    None,  # 886 __asgn_plain
-    _b887,  # 887 DoesntUntap
-    None,  # 888 __asgn_plain
-    _b889,  # 889 DamageGainsLife
-    None,  # 890 __asgn_plain
-    _b891,  # 891 DamageIsLethal
-    None,  # 892 __asgn_plain
-    _b893,  # 893 DamageAsCounters
-    None,  # 894 __asgn_plain
-    _b895,  # 895 CantBeBlockedBy
-    None,  # 896 __asgn_plain
-    _b897,  # 897 CantBeAttachedBy
-    None,  # 898 __asgn_plain
-    _b899,  # 899 PreventDamageFrom
-    None,  # 900 __asgn_plain
-    _b901,  # 901 AttacksDespite
-    None,  # 902 __asgn_plain
+    None,  # 885 __asgn_plain
+    _b886,  # 886 CombatDamageSteps
+    None,  # 887 __asgn_plain
+    _b888,  # 888 AssignsExcess
+    None,  # 889 __asgn_plain
+    _b890,  # 890 AttacksUntapped
+    None,  # 891 __asgn_plain
+    _b892,  # 892 DoesntUntap
+    None,  # 893 __asgn_plain
+    _b894,  # 894 DamageGainsLife
+    None,  # 895 __asgn_plain
+    _b896,  # 896 DamageIsLethal
+    None,  # 897 __asgn_plain
+    _b898,  # 898 DamageAsCounters
+    None,  # 899 __asgn_plain
+    _b900,  # 900 CantBeBlockedBy
+    None,  # 901 __asgn_plain
+    _b902,  # 902 CantBeAttachedBy
     None,  # 903 __asgn_plain
-    _b904,  # 904 TapAbilitiesCantActivate
+    _b904,  # 904 PreventDamageFrom
     None,  # 905 __asgn_plain
-    _b906,  # 906 MaxBlockers
+    _b906,  # 906 AttacksDespite
     None,  # 907 __asgn_plain
-    _b908,  # 908 AttacksEachCombat
-    None,  # 909 __asgn_plain
-    _b910,  # 910 AttacksThisTurn
-    None,  # 911 __asgn_plain
-    _b912,  # 912 MustBeBlocked
-    None,  # 913 __asgn_plain
-    _b914,  # 914 BlocksEachCombat
-    None,  # 915 __asgn_plain
-    _b916,  # 916 CantBeBlocked
-    None,  # 917 __asgn_plain
+    None,  # 908 __asgn_plain
+    _b909,  # 909 TapAbilitiesCantActivate
+    None,  # 910 __asgn_plain
+    _b911,  # 911 MaxBlockers
+    None,  # 912 __asgn_plain
+    _b913,  # 913 AttacksEachCombat
+    None,  # 914 __asgn_plain
+    _b915,  # 915 AttacksThisTurn
+    None,  # 916 __asgn_plain
+    _b917,  # 917 MustBeBlocked
     None,  # 918 __asgn_plain
-    _b919,  # 919 BecomesCreature
+    _b919,  # 919 BlocksEachCombat
     None,  # 920 __asgn_plain
-    _b921,  # 921 ChosenCreatureType
+    _b921,  # 921 CantBeBlocked
     None,  # 922 __asgn_plain
-    _b923,  # 923 BecomesAura
-    None,  # 924 __asgn_plain
-    _b925,  # 925 IsColor
-    None,  # 926 __asgn_plain
+    None,  # 923 __asgn_plain
+    _b924,  # 924 BecomesCreature
+    None,  # 925 __asgn_plain
+    _b926,  # 926 ChosenCreatureType
     None,  # 927 __asgn_plain
-    None,  # 928 __asgn_plain
+    _b928,  # 928 BecomesAura
     None,  # 929 __asgn_plain
-    None,  # 930 __asgn_plain
+    _b930,  # 930 IsColor
     None,  # 931 __asgn_plain
     None,  # 932 __asgn_plain
-    None,  # 933 __asgn_oneormore
-    None,  # 934 __asgn_oneormore
+    None,  # 933 __asgn_plain
+    None,  # 934 __asgn_plain
     None,  # 935 __asgn_plain
     None,  # 936 __asgn_plain
-    None,  # 937 __asgn_optional
-    None,  # 938 __asgn_optional
-    None,  # 939 __asgn_optional
-    None,  # 940 __asgn_optional
-    None,  # 941 __asgn_oneormore
+    None,  # 937 __asgn_plain
+    None,  # 938 __asgn_oneormore
+    None,  # 939 __asgn_oneormore
+    None,  # 940 __asgn_plain
+    None,  # 941 __asgn_plain
     None,  # 942 __asgn_optional
-    None,  # 943 __asgn_plain
-    None,  # 944 __asgn_plain
-    None,  # 945 __asgn_oneormore
-    None,  # 946 __asgn_optional
+    None,  # 943 __asgn_optional
+    None,  # 944 __asgn_optional
+    None,  # 945 __asgn_optional
+    None,  # 946 __asgn_oneormore
     None,  # 947 __asgn_optional
-    None,  # 948 __asgn_optional
+    None,  # 948 __asgn_plain
     None,  # 949 __asgn_plain
-    None,  # 950 __asgn_plain
-    None,  # 951 __asgn_plain
-    None,  # 952 __asgn_plain
+    None,  # 950 __asgn_oneormore
+    None,  # 951 __asgn_optional
+    None,  # 952 __asgn_optional
     None,  # 953 __asgn_plain
     None,  # 954 __asgn_plain
     None,  # 955 __asgn_plain
@@ -91298,20 +91201,20 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 958 __asgn_plain
     None,  # 959 __asgn_plain
     None,  # 960 __asgn_plain
-    None,  # 961 __asgn_optional
+    None,  # 961 __asgn_plain
     None,  # 962 __asgn_plain
     None,  # 963 __asgn_plain
     None,  # 964 __asgn_plain
     None,  # 965 __asgn_plain
-    None,  # 966 __asgn_optional
-    None,  # 967 __asgn_zeroormore
-    None,  # 968 __asgn_zeroormore
-    None,  # 969 __asgn_zeroormore
-    None,  # 970 __asgn_oneormore
-    None,  # 971 __asgn_oneormore
-    None,  # 972 __asgn_plain
-    None,  # 973 __asgn_plain
-    None,  # 974 __asgn_plain
+    None,  # 966 __asgn_plain
+    None,  # 967 __asgn_plain
+    None,  # 968 __asgn_plain
+    None,  # 969 __asgn_optional
+    None,  # 970 __asgn_zeroormore
+    None,  # 971 __asgn_zeroormore
+    None,  # 972 __asgn_zeroormore
+    None,  # 973 __asgn_oneormore
+    None,  # 974 __asgn_oneormore
     None,  # 975 __asgn_plain
     None,  # 976 __asgn_plain
     None,  # 977 __asgn_plain
@@ -91320,79 +91223,79 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 980 __asgn_plain
     None,  # 981 __asgn_plain
     None,  # 982 __asgn_plain
-    _b983,  # 983 Duration
+    None,  # 983 __asgn_plain
     None,  # 984 __asgn_plain
     None,  # 985 __asgn_plain
-    None,  # 986 __asgn_oneormore
+    _b986,  # 986 Duration
     None,  # 987 __asgn_plain
-    _b988,  # 988 UpToXTargets
-    None,  # 989 GraveyardTarget
+    None,  # 988 __asgn_plain
+    None,  # 989 __asgn_oneormore
     None,  # 990 __asgn_plain
-    _b991,  # 991 FromGraveyard
-    None,  # 992 __asgn_plain
-    None,  # 993 __asgn_optional
-    None,  # 994 __asgn_optional
-    None,  # 995 __asgn_optional
-    None,  # 996 __asgn_plain
-    _b997,  # 997 OntoBattlefield
-    None,  # 998 Destination
+    _b991,  # 991 UpToXTargets
+    None,  # 992 GraveyardTarget
+    None,  # 993 __asgn_plain
+    _b994,  # 994 FromGraveyard
+    None,  # 995 __asgn_plain
+    None,  # 996 __asgn_optional
+    None,  # 997 __asgn_optional
+    None,  # 998 __asgn_optional
     None,  # 999 __asgn_plain
-    _b1000,  # 1000 IntoHand
-    None,  # 1001 __asgn_plain
-    _b1002,  # 1002 IntoGraveyard
-    None,  # 1003 __asgn_optional
+    _b1000,  # 1000 OntoBattlefield
+    None,  # 1001 Destination
+    None,  # 1002 __asgn_plain
+    _b1003,  # 1003 IntoHand
     None,  # 1004 __asgn_plain
-    _b1005,  # 1005 CostValue
-    None,  # 1006 __asgn_plain
+    _b1005,  # 1005 IntoGraveyard
+    None,  # 1006 __asgn_optional
     None,  # 1007 __asgn_plain
-    None,  # 1008 __asgn_optional
+    _b1008,  # 1008 CostValue
     None,  # 1009 __asgn_plain
     None,  # 1010 __asgn_plain
-    None,  # 1011 __asgn_plain
+    None,  # 1011 __asgn_optional
     None,  # 1012 __asgn_plain
     None,  # 1013 __asgn_plain
     None,  # 1014 __asgn_plain
     None,  # 1015 __asgn_plain
     None,  # 1016 __asgn_plain
     None,  # 1017 __asgn_plain
-    None,  # 1018 __asgn_optional
+    None,  # 1018 __asgn_plain
     None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
-    None,  # 1021 __asgn_plain
+    None,  # 1021 __asgn_optional
     None,  # 1022 __asgn_plain
-    None,  # 1023 __asgn_optional
+    None,  # 1023 __asgn_plain
     None,  # 1024 __asgn_plain
     None,  # 1025 __asgn_plain
-    None,  # 1026 __asgn_plain
+    None,  # 1026 __asgn_optional
     None,  # 1027 __asgn_plain
-    None,  # 1028 __asgn_optional
-    None,  # 1029 __asgn_oneormore
+    None,  # 1028 __asgn_plain
+    None,  # 1029 __asgn_plain
     None,  # 1030 __asgn_plain
-    None,  # 1031 __asgn_plain
-    _b1032,  # 1032 NextTurnDuration
+    None,  # 1031 __asgn_optional
+    None,  # 1032 __asgn_oneormore
     None,  # 1033 __asgn_plain
-    None,  # 1034 __asgn_optional
-    None,  # 1035 __asgn_optional
+    None,  # 1034 __asgn_plain
+    _b1035,  # 1035 NextTurnDuration
     None,  # 1036 __asgn_plain
-    None,  # 1037 __asgn_plain
-    None,  # 1038 __asgn_plain
+    None,  # 1037 __asgn_optional
+    None,  # 1038 __asgn_optional
     None,  # 1039 __asgn_plain
     None,  # 1040 __asgn_plain
     None,  # 1041 __asgn_plain
-    _b1042,  # 1042 WhereX
+    None,  # 1042 __asgn_plain
     None,  # 1043 __asgn_plain
-    None,  # 1044 __asgn_optional
-    None,  # 1045 __asgn_plain
-    _b1046,  # 1046 TargetPlayer
-    None,  # 1047 __asgn_plain
-    _b1048,  # 1048 TargetObject
-    None,  # 1049 __asgn_optional
+    None,  # 1044 __asgn_plain
+    _b1045,  # 1045 WhereX
+    None,  # 1046 __asgn_plain
+    None,  # 1047 __asgn_optional
+    None,  # 1048 __asgn_plain
+    _b1049,  # 1049 TargetPlayer
     None,  # 1050 __asgn_plain
-    None,  # 1051 __asgn_plain
-    _b1052,  # 1052 EachObjects
-    None,  # 1053 __asgn_optional
-    None,  # 1054 __asgn_optional
-    None,  # 1055 __asgn_optional
+    _b1051,  # 1051 TargetObject
+    None,  # 1052 __asgn_optional
+    None,  # 1053 __asgn_plain
+    None,  # 1054 __asgn_plain
+    _b1055,  # 1055 EachObjects
     None,  # 1056 __asgn_optional
     None,  # 1057 __asgn_optional
     None,  # 1058 __asgn_plain
@@ -91491,46 +91394,46 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1151 __asgn_plain
     _b1152,  # 1152 LeavesEvent
     None,  # 1153 __asgn_plain
-    _b1154,  # 1154 DiesEvent
-    None,  # 1155 __asgn_plain
-    _b1156,  # 1156 ToGraveyardEvent
-    None,  # 1157 __asgn_plain
-    _b1158,  # 1158 AttacksAloneEvent
-    None,  # 1159 __asgn_plain
-    _b1160,  # 1160 UnblockedEvent
-    None,  # 1161 __asgn_plain
-    _b1162,  # 1162 AttacksEvent
-    None,  # 1163 __asgn_plain
-    _b1164,  # 1164 BlocksEvent
-    None,  # 1165 __asgn_plain
+    None,  # 1154 __asgn_plain
+    _b1155,  # 1155 DiesEvent
+    None,  # 1156 __asgn_plain
+    _b1157,  # 1157 ToGraveyardEvent
+    None,  # 1158 __asgn_plain
+    _b1159,  # 1159 AttacksAloneEvent
+    None,  # 1160 __asgn_plain
+    _b1161,  # 1161 UnblockedEvent
+    None,  # 1162 __asgn_plain
+    _b1163,  # 1163 AttacksEvent
+    None,  # 1164 __asgn_plain
+    _b1165,  # 1165 BlocksEvent
     None,  # 1166 __asgn_plain
     None,  # 1167 __asgn_plain
-    _b1168,  # 1168 BlockedEvent
-    None,  # 1169 __asgn_plain
-    _b1170,  # 1170 PhasesEvent
-    None,  # 1171 __asgn_plain
-    _b1172,  # 1172 TurnedUpEvent
-    None,  # 1173 __asgn_plain
-    _b1174,  # 1174 ExiledThisWayEvent
-    None,  # 1175 __asgn_plain
-    _b1176,  # 1176 TargetedEvent
-    None,  # 1177 __asgn_plain
+    None,  # 1168 __asgn_plain
+    _b1169,  # 1169 BlockedEvent
+    None,  # 1170 __asgn_plain
+    _b1171,  # 1171 PhasesEvent
+    None,  # 1172 __asgn_plain
+    _b1173,  # 1173 TurnedUpEvent
+    None,  # 1174 __asgn_plain
+    _b1175,  # 1175 ExiledThisWayEvent
+    None,  # 1176 __asgn_plain
+    _b1177,  # 1177 TargetedEvent
     None,  # 1178 __asgn_plain
-    _b1179,  # 1179 DealsDamageEvent
-    None,  # 1180 __asgn_plain
-    _b1181,  # 1181 DealtDamageEvent
-    None,  # 1182 __asgn_plain
-    _b1183,  # 1183 PutIntoGraveyardEvent
-    None,  # 1184 __asgn_optional
+    None,  # 1179 __asgn_plain
+    _b1180,  # 1180 DealsDamageEvent
+    None,  # 1181 __asgn_plain
+    _b1182,  # 1182 DealtDamageEvent
+    None,  # 1183 __asgn_plain
+    _b1184,  # 1184 PutIntoGraveyardEvent
     None,  # 1185 __asgn_optional
     None,  # 1186 __asgn_optional
-    None,  # 1187 __asgn_oneormore
-    None,  # 1188 __asgn_plain
-    _b1189,  # 1189 PowerOf
-    None,  # 1190 __asgn_plain
+    None,  # 1187 __asgn_optional
+    None,  # 1188 __asgn_oneormore
+    None,  # 1189 __asgn_plain
+    _b1190,  # 1190 PowerOf
     None,  # 1191 __asgn_plain
-    None,  # 1192 __asgn_oneormore
-    None,  # 1193 __asgn_optional
+    None,  # 1192 __asgn_plain
+    None,  # 1193 __asgn_oneormore
     None,  # 1194 __asgn_optional
     None,  # 1195 __asgn_optional
     None,  # 1196 __asgn_optional

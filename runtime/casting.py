@@ -217,8 +217,8 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     specs = tuple(s for part in spell_parts(spell_obj) for s in part.targets)
     if spell is not None and specs:
         active = [_slot_active(game, res, s.condition) and (s.mode < 0 or s.mode in modes) for s in specs]
-        # 601.2d (X is announced, 601.2b); 0: nothing is divided as this spell is cast (608.2c: a kicked
-        # sentence that divides replaces one that doesn't)
+        # 601.2d (X is announced, 601.2b); 0: nothing is divided as this spell is cast (608.2c: the
+        # sentence that divides replaces another only if a cost was paid)
         limit = (spell.divide.evaluate(res) or None) if spell.divide is not None else None
         item = with_targets(game, item, choose_targets(game, player, specs, new_oid, req.targets, active, limit))
     elif aura:

@@ -990,9 +990,9 @@ class AtBeginningOfNextStep:
 class WheneverThisTurn:
     """603.7, 603.7c: create a delayed triggered ability that triggers each time ``subject`` deals damage
     this turn (``combat``: combat damage, 510.2), once per damage event (603.2c); "that damage" is the
-    event's amount.  ``condition``: an intervening "if" about the spell itself ("if this spell was
-    kicked", 603.4), which can't change once it is cast: it is checked now, and without it no delayed
-    ability is created."""
+    event's amount.  ``condition``: an intervening "if" about the spell itself (603.4: whether a cost was
+    paid as it was cast), which can't change: it is checked now, and without it no delayed ability is
+    created."""
 
     subject: ObjectRef
     effect: "Effect"

@@ -301,9 +301,9 @@ class HalfLife:
 
 @dataclass(frozen=True)
 class AmountIf:
-    """608.2c, 601.2d: the amount a spell divides when a sentence replacing another changes it ("if this
-    spell was kicked, prevent the next 6 damage this way instead"): ``then`` where ``condition`` holds
-    as it is cast, else ``otherwise`` (None: nothing is divided, 0)."""
+    """608.2c, 601.2d: the amount a spell divides when a sentence replacing another changes it (a
+    sentence that applies only if a cost was paid: "..., prevent the next 6 damage this way instead"):
+    ``then`` where ``condition`` holds as it is cast, else ``otherwise`` (None: nothing is divided, 0)."""
 
     condition: "Condition"
     then: "Amount"
