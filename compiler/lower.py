@@ -370,6 +370,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         any_types = ("artifact", "creature", "enchantment", "land", "planeswalker")
     if f.blocked_by_this:
         words += " it's blocking"
+    if f.blocked_this_combat:
+        words += " it blocked this combat"  # 506.4: the attackers it blocks (as it last existed, 608.2h)
     if f.attacking_you:
         words += " that's attacking you"
     alternatives: tuple[FilterIR, ...] = ()
@@ -392,7 +394,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
-                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
+                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this or f.blocked_this_combat),
                     mana_value_at_least=mv_min, mana_value_at_most=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
                     combat=tuple(f.combat),
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
@@ -610,6 +612,8 @@ class CardLowering:
         self.chose_permanent = False  # an instruction before had players choose permanents ("the rest")
         self.chose_name = False  # an instruction before named a card ("that name")
         self.last_mill: Amount | None = None  # the number of cards the last mill named ("twice that many")
+        self.last_divided: ef.DividedPrevent | None = None  # the last divided prevention ("this way")
+        self.in_damage_trigger = False  # lowering a delayed damage trigger's instruction ("that damage")
 
     # amounts and costs ---------------------------------------------------
 
@@ -768,6 +772,9 @@ class CardLowering:
 
     def condition_InGraveyardCondition(self, c: Any) -> Condition:
         return co.InGraveyard()  # 113.6k
+
+    def condition_TappedCondition(self, c: Any) -> Condition:
+        return co.IsTapped(tapped=c.state == "tapped")  # 110.5
 
     def condition_DesignationCondition(self, c: Any) -> Condition:
         return co.IsDesignated(str(c.designation))  # 701.31b
@@ -1166,6 +1173,8 @@ class CardLowering:
 
     def effect_DamageEffect(self, e: Any, cond: Condition | None) -> Effect:
         also = self.target(e.also, cond) if e.also is not None else None
+        if e.alsocontroller:
+            also = self._controller_of(e, str(e.alsocontroller))
         if e.power is not None:
             # 608.2h: "damage equal to its power" -- read as the instruction is followed; "its" is the
             # object named last before it (a target), else the source.
@@ -1180,8 +1189,9 @@ class CardLowering:
             self.ck.error(e.lateamount, "the amount is already given before 'damage'")
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond) if e.target is not None else \
             self._controller_of(e, str(e.controllerof))
+        also_amount = self.amount(e.alsoamount) if e.alsoamount is not None else None
         return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named), late=bool(e.late),
-                             again=bool(e.again))
+                             again=bool(e.again), also_amount=also_amount, unpreventable=bool(e.unpreventable))
 
     def _controller_of(self, node: Any, words: str) -> Ref:
         """"that creature's controller": the controller of the last target (608.2h)."""
@@ -1273,12 +1283,34 @@ class CardLowering:
         return ef.CantBeRegenerated(self.target(e.target, cond), "it")
 
     def effect_GainLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.thatdamage:
+            # 603.7c: "life equal to that damage" -- the damage event a delayed trigger triggered on.
+            if not self.in_damage_trigger:
+                self.ck.error(e, "'that damage' is the damage of a delayed trigger's event",
+                              "'whenever that creature deals combat damage this turn, you gain life equal to that damage'")
+            return ef.GainLife(self.player(e.player, cond), am.DamageEventAmount())
+        if e.lost:
+            # 608.2c: "you gain life equal to the life lost this way" -- what a "loses ... life" before did.
+            if not self.counted_before:
+                self.ck.error(e, "'the life lost this way' needs an instruction before it, in this ability, "
+                                 "that makes a player lose life", "e.g. 'target opponent loses 2 life. you gain "
+                                 "life equal to the life lost this way.'")
+            return ef.GainLife(self.player(e.player, cond), am.LifeLostThisWay())
         if e.equal is None:
             return self._player_amount(e, cond, ef.GainLife, e.per)
         player = self.player(e.player, cond)
         return ef.GainLife(player, self._power_of(e.equal, cond))
 
     def effect_LoseLifeEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.half is not None:
+            # 107.1a: "loses half their life, rounded up" -- "your" for you, "their" for another player.
+            player = self.player(e.player, cond)
+            self.last_player = player
+            if (e.half.whose == "your") != isinstance(player, rf.YouRef):
+                self.ck.error(e.half, f"'half {e.half.whose} life' doesn't match the player",
+                              "'you lose half your life', 'target opponent loses half their life'")
+            self.counted_before = True  # a later "the life lost this way" is the life lost (608.2c)
+            return ef.LoseLife(player, am.HalfLife(whose=str(e.half.whose), rounded_up=e.half.way == "up"))
         if e.where is not None:
             # "loses X life, where X is this's power" (107.3): X is defined by the ability, not announced.
             if not e.amount.x:
@@ -1516,6 +1548,70 @@ class CardLowering:
 
     def effect_PreventAllEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.PreventAllDamage(self.target(e.target, cond), combat=bool(e.combat))
+
+    def effect_PreventDealtByEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.chosencolor:
+            return ef.PreventDamageDealt(None, combat=bool(e.combat), chosen_color=True, that=bool(e.that))
+        if e.group is not None:
+            # 611.2c: "non-Soldier creatures": every such object whenever it would deal damage.
+            f = _filter(self.ck, e.group, e)
+            return ef.PreventDamageDealt(rf.EachObject(f.words, f), combat=bool(e.combat), that=bool(e.that))
+        return ef.PreventDamageDealt(self.target(e.target, cond), combat=bool(e.combat), that=bool(e.that))
+
+    def effect_DividedPreventEffect(self, e: Any, cond: Condition | None) -> Effect:
+        amount = self.amount(e.amount)
+        if not isinstance(amount, am.Fixed) or amount.value < 1:
+            self.ck.error(e.amount, "the amount divided among targets must be a number (601.2d)")
+        if e.thisway:
+            # 608.2c: "prevent the next 6 damage this way instead": the targets of the division before.
+            before = self.last_divided
+            if before is None:
+                self.ck.error(e, "'this way' needs a divided prevention before it in the ability",
+                              "'prevent the next 3 damage that would be dealt this turn to any number of "
+                              "targets, divided as you choose.'")
+                return ef.DividedPrevent(amount, (), this_way=True)
+            if isinstance(amount, am.Fixed) and amount.value > len(before.slots):
+                # 601.2d: at least 1 each, so as many slots as the larger amount allows.
+                first = before.slots[0]
+                for _ in range(amount.value - len(before.slots)):
+                    self.targets.append(replace(self.targets[first], optional=True, condition=cond))
+                slots = tuple(range(first, first + amount.value))
+                if slots[-1] != len(self.targets) - 1:
+                    self.ck.error(e, "'this way' divides among the targets of the sentence just before")
+                before_slots = slots
+            else:
+                before_slots = before.slots
+            return ef.DividedPrevent(amount, before_slots, this_way=True)
+        first = len(self.targets)
+        # 601.2d: each target gets at least 1, so there are at most `amount` of them.
+        for n in range(max(amount.value, 1)):
+            self.targets.append(TargetIR(TargetKind.ANY, condition=cond, words="any number of targets",
+                                         optional=n > 0, group=first))
+        out = ef.DividedPrevent(amount, tuple(range(first, len(self.targets))))
+        self.last_divided = out
+        return out
+
+    def effect_ExileIfDiesEffect(self, e: Any, cond: Condition | None) -> Effect:
+        return ef.ExileIfDies(self.target(e.target, cond))  # 614.1a: "it": the object named before
+
+    def effect_WheneverThisTurnEffect(self, e: Any, cond: Condition | None) -> Effect:
+        subject = self.target(e.subject, cond)
+        condition = self.condition(e.condition) if e.condition is not None else None
+        if condition is not None and not isinstance(condition, co.CostWasPaid):
+            self.ck.error(e.condition, "the 'if' of a delayed trigger here is about the spell ('if this spell was "
+                                       "kicked', 603.4): a cost paid as it was cast")
+        before, self.in_damage_trigger = self.in_damage_trigger, True
+        try:
+            effect = self.effect(e.effect, cond)
+        finally:
+            self.in_damage_trigger = before
+        return ef.WheneverThisTurn(subject, effect, combat=bool(e.combat), condition=condition)
+
+    def effect_RedirectEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # 614.9: the recipient is named first, so "it" may be this object (a trigger on its own event).
+        recipient = self.target(e.recipient, cond) if e.recipient is not None else None
+        to = self.target(e.to, cond)
+        return ef.RedirectDamage(to, recipient, next_from_chosen=bool(e.nexttime), combat=bool(e.combat))
 
     def effect_UnpreventableEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.DamageUnpreventable()
@@ -2115,6 +2211,17 @@ class CardLowering:
             who = "opponents" if b.who in ("your opponents", "an opponent") else "each"
             part = sp.CantSearch(who) if k == "CantSearchStmt" else sp.SkipExtraTurns(who)
             return StaticIR((part,), None, False, word)
+        if k == "RedirectStmt":
+            # 614.9: damage to its controller is dealt to this permanent instead, maybe as long as C.
+            flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
+            cond = self.condition(b.precondition) if b.precondition is not None else None
+            return StaticIR((sp.RedirectToThis(flt, combat=bool(b.combat)),), cond, True, word)
+        if k == "LifeFloorStmt":
+            # 614.1a: a replacement effect on the life its controller loses from damage.
+            if b.floor != b.to or b.floor < 1:
+                self.ck.error(b, "the life total is reduced to the number it can't go below",
+                              "'damage that would reduce your life total to less than 1 reduces it to 1 instead'")
+            return StaticIR((sp.DamageLifeFloor(int(b.floor)),), None, False, word)
         if k == "AdditionalLandStmt":
             # 305.2: continuous effects may increase the number of lands a player can play.
             return StaticIR((sp.ExtraLand(NUMBER_WORDS[b.count]),), None, False, word)
@@ -2271,6 +2378,8 @@ class CardLowering:
         return TriggerEvent("to_your_graveyard", "is put into your graveyard from the battlefield")
 
     def event_DiesEvent(self, ev: Any) -> TriggerEvent:
+        if ev.combat:
+            return TriggerEvent("dies_in_combat", "dies during combat")  # 700.4 in the combat phase (506.1)
         return TriggerEvent("dies", "dies")  # 700.4
 
     def event_AttacksAloneEvent(self, ev: Any) -> TriggerEvent:
@@ -2336,11 +2445,14 @@ class CardLowering:
         self.chose = False
         self.moved_slot = -1
         self.last_mill = None
+        self.last_divided = None
+        prev_slots = range(0)  # the target slots the sentence before made
         for s in sentences:
             cond_node = s.pre if s.pre is not None else None
             cond = self.condition(cond_node) if cond_node is not None else None
             # 702.33g: targets in a kicked-only part are chosen only if kicked.
             gate = cond if isinstance(cond, co.CostWasPaid) else None
+            first_slot = len(self.targets)
             effects: list[Effect] = []
             for e in [*s.effects, *([s.last] if s.last is not None else [])]:
                 effects.append(self.effect(e, gate))
@@ -2383,6 +2495,16 @@ class CardLowering:
                                     no_regen_after=later)
                     out[-1] = replace(prev, effects=prev.effects[:at] + (fixed,) + prev.effects[at + 1:])
                 continue
+            if s.instead and gate is not None and not gate.negated:
+                # 601.2c, 702.33g: a sentence replacing the one before if the spell was kicked (known as
+                # it is cast): the replaced sentence's targets that the replacing one doesn't name again
+                # are chosen only if it wasn't ("if kicked, instead deal 10 damage divided ... among any
+                # number of targets": no "target creature" then).
+                used = {i for e in effects for i in _slots_named(e)}
+                for i in prev_slots:
+                    if i not in used and self.targets[i].condition is None:
+                        self.targets[i] = replace(self.targets[i], condition=replace(gate, negated=True))
+            prev_slots = range(first_slot, len(self.targets))
             may = bool(s.may)
             if may and effects and isinstance(effects[0], ef.MayPlay) and effects[0].this_turn:
                 may = False  # "You may play that card this turn": a permission (its words say "you may")
@@ -2394,6 +2516,28 @@ class CardLowering:
                                   condition_after=s.post is not None and s.pre is None,
                                   and_last=s.last is not None))
         return tuple(out)
+
+
+def _slots_named(e: Effect) -> set[int]:
+    """The target slots an instruction names: through its references ("that creature", "it"), the
+    references and amounts inside them ("that creature's controller", "its power"), and its own slots
+    (a divided amount's)."""
+    out: set[int] = set()
+
+    def look(x: object, depth: int) -> None:
+        if not hasattr(x, "__dataclass_fields__") or depth > 2:
+            return
+        for name in x.__dataclass_fields__:
+            v = getattr(x, name)
+            if name in ("index", "slot", "first") and isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+                out.add(v)
+            elif name == "slots" and isinstance(v, tuple):
+                out.update(i for i in v if isinstance(i, int))
+            else:
+                look(v, depth + 1)
+
+    look(e, 0)
+    return out
 
 
 def lower_card_file(text: str, path: str, library: LibraryIR) -> tuple[CardIR | None, list[Diagnostic]]:

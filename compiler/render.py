@@ -23,7 +23,7 @@ from .ir.abilities import (
     TriggeredIR, UncounterableIR,
 )
 from .ir.conditions import condition_python
-from .ir.effects import DividedDamage, Effect, action_names
+from .ir.effects import Divided, Effect, action_names
 from .ir.library import ActionStep, KeywordFileIR, LibraryIR
 from .ir.statics import GainAbility
 from .lower import identifier
@@ -247,9 +247,8 @@ def ability_classes(abilities: tuple[AbilityIR, ...], base: str, text_of: "TextO
                 imports.add(actions[n])
             entry["targets"] = [t.python() for t in ab.targets]
             entry["sentences"] = [sentence_python(sent, used) for sent in ab.sentences]
-            divided = [e for s in ab.sentences for e in s.effects if isinstance(e, DividedDamage)]
-            if isinstance(ab, (SpellIR, TriggeredIR)) and divided:
-                entry["divide"] = divided[0].amount.python()  # 601.2d, 603.3d: announced as put on the stack
+            if isinstance(ab, (SpellIR, TriggeredIR)):
+                entry["divide"] = divide_python(ab.sentences)  # 601.2d, 603.3d: announced as put on the stack
             if isinstance(ab, SpellIR) and ab.modes:
                 entry["modes"] = [[sentence_python(sent, used) for sent in mode] for mode in ab.modes]
                 entry["choose"] = ab.choose
@@ -306,6 +305,25 @@ def _import_lines(imports: set[tuple[str, str]], own_module: str = "") -> list[t
         if module != own_module:
             by_module.setdefault(module, set()).add(pyexpr.ident(cls))
     return sorted((m, sorted(c)) for m, c in by_module.items())
+
+
+def divide_python(sentences: "tuple[SentenceIR, ...]") -> str:
+    """601.2d: the amount an ability divides among its targets as it is put on the stack ("" for
+    none): the first divided amount, or, where a sentence replacing another divides (608.2c: "if this
+    spell was kicked, prevent the next 6 damage this way instead"), that amount while its condition
+    holds."""
+    out = ""
+    for s in sentences:
+        divided = [e for e in s.effects if isinstance(e, Divided)]
+        if not divided:
+            continue
+        amount = divided[0].amount.python()
+        if s.instead and s.condition is not None:
+            otherwise = f", otherwise={out}" if out else ""
+            out = f"rt.AmountIf(condition={condition_python(s.condition)}, then={amount}{otherwise})"
+        elif not out:
+            out = amount
+    return out
 
 
 def render_card(card: CardIR, library: LibraryIR, text: str | None = None,

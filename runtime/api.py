@@ -21,7 +21,7 @@ from .mana_abilities import AddMana
 from .values import (
     GraveyardSize,
     Cost, CountersOnThis, CountOf, EachObject, EachOpponent, EachPlayer,
-    Fixed, LastAffected, AmountThisWay, Plus,
+    Fixed, LastAffected, AmountThisWay, HalfLife, AmountIf, Plus,
     Multiplied,
     ControllerOf, EnchantedObject, OwnerOf, PowerOf, EventAmount, EventPlayer,
     AttackingPlayer, CardsInZone, DefendingPlayer, OwnersOfAffected, TheRest,
@@ -33,6 +33,8 @@ from .zones import Zone
 __all__ = [
     "Plus",
     "AmountThisWay",
+    "HalfLife",
+    "AmountIf",
     "Ability",
     "PlayerGetsCountersIfPaid",
     "StickerOnSpellIfPaid",

@@ -217,16 +217,18 @@ def cast_spell(game: "Game", player: int, req: CastSpell, during_resolution: boo
     specs = tuple(s for part in spell_parts(spell_obj) for s in part.targets)
     if spell is not None and specs:
         active = [_slot_active(game, res, s.condition) and (s.mode < 0 or s.mode in modes) for s in specs]
-        limit = spell.divide.evaluate(res) if spell.divide is not None else None  # 601.2d (X is announced, 601.2b)
+        # 601.2d (X is announced, 601.2b); 0: nothing is divided as this spell is cast (608.2c: the
+        # sentence that divides replaces another only if a cost was paid)
+        limit = (spell.divide.evaluate(res) or None) if spell.divide is not None else None
         item = with_targets(game, item, choose_targets(game, player, specs, new_oid, req.targets, active, limit))
     elif aura:
         # 303.4a: an Aura spell targets the object its enchant ability allows.
         item = with_targets(game, item, choose_targets(game, player, aura, new_oid, req.targets, [True]))
     elif req.targets:
         raise IllegalAction(f"{name} has no targets (601.2c)")
-    if spell is not None and spell.divide is not None:
-        spell_obj.cast.division = announce_division(game, player, spell.divide.evaluate(res), item.targets,
-                                                    req.division, name)
+    divided = spell.divide.evaluate(res) if spell is not None and spell.divide is not None else 0
+    if divided > 0:
+        spell_obj.cast.division = announce_division(game, player, divided, item.targets, req.division, name)
     elif req.division:
         raise IllegalAction(f"{name} divides nothing (601.2d)")
     spell_obj.targets = item.targets

@@ -382,6 +382,18 @@ class InGraveyard:
 
 
 @dataclass(frozen=True)
+class IsTapped:
+    """110.5: "as long as this is untapped" -- the source permanent's status now (``tapped``: or tapped)."""
+
+    tapped: bool
+
+    def holds(self, game: "Game", res: "Resolution") -> bool:
+        """The source, on the battlefield now, is (un)tapped."""
+        src = game.state.objects.get(res.source_oid)
+        return src is not None and src.zone is Zone.BATTLEFIELD and src.tapped == self.tapped
+
+
+@dataclass(frozen=True)
 class IsDesignated:
     """701.31b: "as long as this is monstrous" -- the source permanent has the designation."""
 
@@ -451,6 +463,7 @@ class Condition(Protocol):
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "IsTapped",
     "CoinFlipResult",
     "AllConditions", "CardsInAllGraveyards",
     "CardsInGraveyard",

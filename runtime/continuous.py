@@ -94,6 +94,38 @@ class PreventDamageDealtBy:
 
 
 @dataclass(frozen=True)
+class ExileIfWouldDie:
+    """614.1a, 700.4: a replacement effect: if it would be put into a graveyard from the battlefield, it
+    is exiled instead."""
+
+
+@dataclass(frozen=True)
+class RedirectDamageToThis:
+    """614.9: a static redirection effect: damage that would be dealt to its controller (``combat``:
+    combat damage only, 510.2) by a source ``filter`` matches (seen from this permanent: "unblocked
+    creatures") is dealt to this permanent instead."""
+
+    filter: ObjectFilter | None = None
+    combat: bool = False
+
+
+@dataclass(frozen=True)
+class Redirection:
+    """614.9: a redirection effect from a resolved spell or ability, until end of turn (514.2): damage
+    that would be dealt to ``recipient`` (an object id or "player:i"; None: to anything) by ``source``
+    (an object id; None: by any source) is dealt to ``to`` instead.  ``once``: "the next time a source
+    ... would deal damage": that one damage event, then it ends.  ``key`` tells effects apart (616.1f:
+    each applies to an event at most once)."""
+
+    key: int
+    to: object
+    recipient: object = None
+    source: int | None = None
+    once: bool = False
+    combat: bool = False
+
+
+@dataclass(frozen=True)
 class DamageCantBePrevented:
     """615.12: damage can't be prevented: prevention effects prevent none of it, and prevention
     shields aren't reduced by it."""
@@ -171,6 +203,15 @@ class CantSearchLibraries:
     search they would make finds nothing, and the rest of the effect still happens."""
 
     who: str
+
+
+@dataclass(frozen=True)
+class DamageLifeFloor:
+    """614.1a, 120.3a: a replacement effect: damage that would reduce its controller's life total to less
+    than ``floor`` reduces it to ``floor`` instead (the damage is still dealt in full: lifelink and
+    "that much" see all of it; a life total already below ``floor`` doesn't change)."""
+
+    floor: int = 1
 
 
 @dataclass(frozen=True)
@@ -482,8 +523,8 @@ Part = Union[
     DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     CantBeRegenerated, SetPT, BecomesCreature, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
-    TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
-    PreventDamageDealtBy, DamageCantBePrevented, CantBlockMatching, BlocksAdditional, BlocksAsThough, MustBeBlocked,
+    TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, DamageLifeFloor, AdditionalLandPlays,
+    PreventDamageDealtBy, RedirectDamageToThis, ExileIfWouldDie, DamageCantBePrevented, CantBlockMatching, BlocksAdditional, BlocksAsThough, MustBeBlocked,
     AllAbleBlock, CantBeTargetedByOnly,
 ]
 
@@ -570,10 +611,13 @@ __all__ = [
     "PhasesEachUntap",
     "PreventDamageBy",
     "PreventDamageDealtBy",
+    "RedirectDamageToThis",
+    "ExileIfWouldDie",
     "PreventDamageFrom",
     "SetColors",
     "SetPT",
     "SkipsExtraTurns",
+    "DamageLifeFloor",
     "TopOfLibraryRevealed",
     "Unblockable",
     "Untargetable",

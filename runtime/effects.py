@@ -19,6 +19,7 @@ from .creature_types import choose_creature_type
 from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, YesNo, chosen_keys
 from .errors import IllegalAction
 from .facedown import FaceDown
+from .mana import COLOR_NAMES
 from .mana_abilities import AddMana
 from .phasing import phase_out_together
 from .stack import StackKind, copy_spell, spell_parts, target_candidates, with_targets
@@ -28,6 +29,7 @@ from .selectors import ObjectFilter
 from .zones import Zone
 
 if TYPE_CHECKING:
+    from .conditions import Condition
     from .resolution import Resolution
     from .game import Game
 
@@ -39,14 +41,18 @@ class DealDamage:
     amount: Amount
     target: ObjectRef
     also: ObjectRef | None = None  # "to each creature and each player"
+    also_amount: Amount | None = None  # "... and 4 damage to that creature's controller": the second its own
+    unpreventable: bool = False  # 615.12: "... and the damage can't be prevented"
 
     def resolve(self, res: "Resolution") -> None:
-        """Deal the damage to each still-legal referent."""
+        """Deal the damage to each still-legal referent, all of it at once."""
         n = self.amount.evaluate(res)
-        refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
+        m = self.also_amount.evaluate(res) if self.also_amount is not None else n
+        dealt = [(ref, n) for ref in res.referents(self.target)]
+        dealt += [(ref, m) for ref in (res.referents(self.also) if self.also is not None else [])]
         with res.game.simultaneous_damage():  # 120.3, 603.2c: one damage event
-            for ref in refs:
-                res.game.deal_damage(res.source_oid, ref, n)
+            for ref, k in dealt:
+                res.game.deal_damage(res.source_oid, ref, k, preventable=not self.unpreventable)
 
 
 @dataclass(frozen=True)
@@ -142,6 +148,23 @@ class DealDividedDamage:
             for k, i in enumerate(chosen):
                 if k < len(division) and i not in res.illegal:
                     res.game.deal_damage(res.source_oid, res.targets[i], division[k])
+
+
+@dataclass(frozen=True)
+class PreventDividedDamage:
+    """615.7, 601.2d: a prevention shield on each target chosen for slots ``slots``, of the share of the
+    amount announced for it as the spell was cast; a target that became illegal gets none (608.2b)."""
+
+    slots: tuple[int, ...]
+
+    def resolve(self, res: "Resolution") -> None:
+        """Set up each target's shield."""
+        src = res.source_object()
+        division = res.division or (src.cast.division if src is not None and src.cast is not None else ())
+        chosen = [i for i in self.slots if i < len(res.targets) and res.targets[i] is not None]
+        for k, i in enumerate(chosen):
+            if k < len(division) and i not in res.illegal:
+                res.game.add_prevention_shield(res.targets[i], division[k])
 
 
 @dataclass(frozen=True)
@@ -964,6 +987,28 @@ class AtBeginningOfNextStep:
 
 
 @dataclass(frozen=True)
+class WheneverThisTurn:
+    """603.7, 603.7c: create a delayed triggered ability that triggers each time ``subject`` deals damage
+    this turn (``combat``: combat damage, 510.2), once per damage event (603.2c); "that damage" is the
+    event's amount.  ``condition``: an intervening "if" about the spell itself (603.4: whether a cost was
+    paid as it was cast), which can't change: it is checked now, and without it no delayed ability is
+    created."""
+
+    subject: ObjectRef
+    effect: "Effect"
+    combat: bool = False
+    condition: "Condition | None" = None
+
+    def resolve(self, res: "Resolution") -> None:
+        """Set the delayed ability up for each object the subject names."""
+        if self.condition is not None and not self.condition.holds(res.game, res):
+            return
+        for oid in res.referents(self.subject):
+            if isinstance(oid, int) and res.game.exists(oid):
+                res.game.add_event_trigger(res, oid, "deals_damage", self.effect, self.combat)
+
+
+@dataclass(frozen=True)
 class PerformAction:
     """A keyword action (701) applied with its parameters: search (701.19), shuffle (701.20)."""
 
@@ -1184,6 +1229,40 @@ class PreventNextDamage:
 
 
 @dataclass(frozen=True)
+class RedirectDamage:
+    """614.9: a redirection effect until end of turn: damage that would be dealt to ``recipient`` is
+    dealt to ``to`` instead (``combat``: combat damage only); with ``choose_source``, "the next time a
+    source of your choice would deal damage this turn, that damage is dealt to ... instead": the
+    controller chooses a source as it resolves (120.7, 609.7a: a permanent, or a spell on the stack), and
+    all the damage it deals in its next damage event goes to ``to``."""
+
+    to: ObjectRef
+    recipient: ObjectRef | None = None
+    choose_source: bool = False
+    combat: bool = False
+
+    def resolve(self, res: "Resolution") -> None:
+        """Choose the source, if any, and set the effect up."""
+        game = res.game
+        tos = res.referents(self.to)
+        recipients = res.referents(self.recipient) if self.recipient is not None else [None]
+        if not tos or not recipients:
+            return
+        source = None
+        if self.choose_source:
+            options = [o.oid for o in game.battlefield()]
+            options += [i.oid for i in game.state.stack if i.kind is StackKind.SPELL and game.exists(i.oid)]
+            if not options:
+                return
+            source = game.ask_valid(
+                ChooseCards(res.controller, "Choose a source",
+                            tuple(Choice(str(o), game.name_for(o, res.controller)) for o in options), 1, 1),
+                lambda ans: chosen_keys(ans, options, 1, 1), "choose a permanent or a spell (609.7a)")[0]
+            game.log(f"{game.players[res.controller].name} chooses {game.name_of(source)}")
+        game.add_redirection(tos[0], recipients[0], source, once=self.choose_source, combat=self.combat)
+
+
+@dataclass(frozen=True)
 class Regenerate:
     """701.15a: the next time the permanent would be destroyed this turn, instead remove all damage
     marked on it, tap it, and remove it from combat (a replacement shield, 614.8)."""
@@ -1261,10 +1340,19 @@ class ApplyRules:
     filter: ObjectFilter | None
     parts: tuple[Part, ...]
     until: str = "eot"
+    # 105.1, 608.2d: "sources of the color of your choice": the controller chooses a color as it
+    # resolves (or the one chosen earlier in the ability), and only objects of that color are affected.
+    of_chosen_color: bool = False
 
     def resolve(self, res: "Resolution") -> None:
         """Record the effect in the game state."""
-        res.game.state.rules.append(RuleEffect(self.parts, self.filter, res.controller, self.until))
+        selector = self.filter
+        if self.of_chosen_color:
+            if not res.chosen_color:
+                res.chosen_color = res.game.choose_color(res.controller)
+            code = next(c for c, name in COLOR_NAMES.items() if name == res.chosen_color)
+            selector = replace(selector or ObjectFilter(), colors=(code,))
+        res.game.state.rules.append(RuleEffect(self.parts, selector, res.controller, self.until))
         res.game.log(f"{res.game.name_of(res.source_oid)}'s effect changes the rules until end of turn")
 
 
@@ -1633,6 +1721,9 @@ class Effect(Protocol):
 
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
+    "WheneverThisTurn",
+    "RedirectDamage",
+    "PreventDividedDamage",
     "ApplyContinuous",
     "ApplyRules",
     "AtBeginningOfNextStep",

@@ -27,7 +27,7 @@ from .continuous import (
     CantSearchLibraries, ContinuousEffect, ControlledBy, GainAbility, GainKeywords, DamageGainsLife, DamageIsLethal, Indestructible,
     CantBeRegenerated, PreventDamageBy, Part, PreventDamageFrom, SetBasePT, affects_player,
     DamageAsCounters,
-    DamageCantBePrevented, PreventDamageDealtBy,
+    DamageCantBePrevented, DamageLifeFloor, ExileIfWouldDie, PreventDamageDealtBy, Redirection, RedirectDamageToThis,
 )
 from .decisions import Answer, ChooseCards, ChooseOption, ChooseOrder, Choice, Decider, Question, chosen_keys
 from .errors import IllegalAction
@@ -133,6 +133,8 @@ class Game:
         self._effects_index: tuple[list[ContinuousEffect], dict[int, list[ContinuousEffect]]] = ([], {})
         # Set only inside ``simultaneous_damage()``: damage dealt so far in one event (510.2, 603.2c).
         self.damage_batch: list[tuple[int, object, int, bool]] | None = None
+        # ... and the "next time" redirection effects (614.9) that event used: they end with it.
+        self.batch_redirections: list[Redirection] = []
         # ``state.cards`` as last looked at, its size then, and whether a token was among them (see ``has_tokens``).
         self._tokens_seen: tuple[dict[int, Card] | None, int, bool] = (None, 0, False)
 
@@ -591,6 +593,12 @@ class Game:
 
         ``token``: a token being created (``o`` is None: it comes from no zone), the object it will
         be, for its own "as this enters" abilities (614.12, 111.2)."""
+        if o is not None and ev.from_zone is Zone.BATTLEFIELD and ev.to_zone is Zone.GRAVEYARD \
+                and "exile-if-dies" not in ev.applied and self.characteristics(o).has(ExileIfWouldDie):
+            # 614.1a, 700.4: "if it would die this turn, exile it instead".
+            ev.to_zone = Zone.EXILE
+            ev.applied = ev.applied | {"exile-if-dies"}
+            self.log(f"{self.name_of(o.oid)} would die; it is exiled instead (614.1a)")
         while True:
             applied = False
             candidates: list[tuple[GameObject | None, Ability]] = []
@@ -783,6 +791,8 @@ class Game:
             self.fire_object_event(o, "leaves", remembered=(new.oid,))
             if ev.to_zone is Zone.GRAVEYARD and "creature" in self.characteristics(o).types:
                 self.fire_object_event(o, "dies", remembered=(new.oid,))  # 700.4
+                if self.state.step in _COMBAT_PHASE:  # "dies during combat"
+                    self.fire_object_event(o, "dies_in_combat", remembered=(new.oid,))
             if ev.to_zone is Zone.GRAVEYARD and o.owner == o.controller:
                 # 603.6c: "is put into your graveyard from the battlefield" (its owner's is its controller's)
                 self.fire_object_event(o, "to_your_graveyard", remembered=(new.oid,))
@@ -913,6 +923,7 @@ class Game:
             records = self.damage_batch
         finally:
             self.damage_batch = None
+            self.batch_redirections = []
         self._damage_triggers(records)
 
     def _damage_triggers(self, records: list[tuple[int, object, int, bool]]) -> None:
@@ -951,14 +962,16 @@ class Game:
             if t is not None and t.zone is Zone.BATTLEFIELD:
                 self.fire_object_event(t, "dealt_damage", damage=DamageDealt(n, combat))
 
-    def deal_damage(self, source_oid: int, ref: object, amount: int, combat: bool = False) -> None:
+    def deal_damage(self, source_oid: int, ref: object, amount: int, combat: bool = False,
+                    preventable: bool = True) -> None:
         """120.3: damage to a player causes life loss; to a creature it is marked on it.
 
         Before it is dealt, prevention applies (615: 702.16e protection, prevention effects of the
         creature dealt damage and of the source, shields), unless damage can't be prevented (615.12);
         as it is dealt, the source's damage abilities apply: its controller gains that much life
         (702.15b), and a creature dealt damage by a source whose damage is lethal in any amount is
-        marked for 704.5h.
+        marked for 704.5h.  ``preventable`` False: the effect dealing it says it can't be prevented
+        (615.12).
         """
         if amount <= 0:
             return
@@ -966,8 +979,9 @@ class Game:
         src_name = src.definition.name if src else "a source"
         src_obj = self.state.objects.get(source_oid) or self.state.last_known.get(source_oid)
         src_ch = self.characteristics(src_obj) if src_obj is not None else None
+        ref = self._redirected(source_oid, src_obj, src_name, ref, amount, combat)
         # 615.12: damage that can't be prevented passes every prevention effect, and shields aren't reduced.
-        preventable = not self.rule_parts(None, DamageCantBePrevented)
+        preventable = preventable and not self.rule_parts(None, DamageCantBePrevented)
         if preventable and self._prevented_by_source(src_obj, src_ch, src_name, amount, combat):
             return
         if isinstance(ref, str) and ref.startswith("player:"):
@@ -977,7 +991,7 @@ class Game:
             if amount <= 0:
                 return
             self.log(f"{src_name} deals {amount} damage to {self.players[p].name}")
-            self.change_life(p, -amount)
+            self.change_life(p, -self._life_lost_to_damage(p, amount))
         elif isinstance(ref, int) and self.exists(ref):
             o = self.obj(ref)
             ch = self.characteristics(o)
@@ -1010,13 +1024,97 @@ class Game:
         if src_obj is not None and src_ch is not None and src_ch.has(DamageGainsLife):
             self.change_life(src_obj.controller, amount)
 
+    def add_redirection(self, to: object, recipient: object = None, source: int | None = None,
+                        once: bool = False, combat: bool = False) -> None:
+        """614.9: a redirection effect of a resolving spell or ability, until end of turn."""
+        self.state.redirections.append(Redirection(self.new_id(), to, recipient, source, once, combat))
+        def who(r: object) -> str:
+            return self.players[int(r.split(":")[1])].name if isinstance(r, str) else self.name_of(int(str(r)))
+        what = f"the next damage {self.name_of(source)} would deal" if source is not None else "damage"
+        to_what = f" to {who(recipient)}" if recipient is not None else ""
+        self.log(f"{what}{to_what} this turn will be dealt to {who(to)} instead (614.9)")
+
+    def _redirected(self, source_oid: int, src_obj: GameObject | None, src_name: str, ref: object, amount: int,
+                    combat: bool) -> object:
+        """614.9: the recipient of damage that would be dealt to ``ref``, once redirection effects have
+        applied: those of resolved abilities (``state.redirections``) and static ones of the permanents of
+        a player dealt damage (``RedirectDamageToThis``), each at most once to the event (616.1f).  An
+        effect whose new recipient is no longer a creature or planeswalker on the battlefield, or a
+        player in the game, does nothing.  (Where prevention effects apply to the same damage, they
+        apply after redirection; 616.1 would let the affected player choose the order.)"""
+        applied: set[tuple[str, int]] = set()
+        while True:
+            found: tuple[tuple[str, int], object, Redirection | None] | None = None
+            for r in self.state.redirections + self.batch_redirections:
+                if ("r", r.key) in applied or r.to == ref or (r.combat and not combat):
+                    continue
+                if (r.recipient is None or r.recipient == ref) and (r.source is None or r.source == source_oid):
+                    found = (("r", r.key), r.to, r)
+                    break
+            if found is None and isinstance(ref, str) and ref.startswith("player:"):
+                player = int(ref.split(":")[1])
+                for o, part, _ in self.battlefield_parts(RedirectDamageToThis, player):
+                    assert isinstance(part, RedirectDamageToThis)
+                    if ("s", o.oid) in applied or (part.combat and not combat):
+                        continue
+                    if part.filter is None or (src_obj is not None and part.filter.matches(
+                            self, src_obj, viewer=o.controller, source_oid=o.oid)):
+                        found = (("s", o.oid), o.oid, None)
+                        break
+            if found is None:
+                return ref
+            key, to, effect = found
+            applied.add(key)
+            if not self._can_be_dealt_damage(to):
+                continue  # 614.9: the effect does nothing
+            if effect is not None and effect.once:
+                # "the next time ...": this event only (all the damage the source deals in it).
+                self.state.redirections.remove(effect)
+                if self.damage_batch is not None:
+                    self.batch_redirections.append(effect)
+            old = self.players[int(ref.split(":")[1])].name if isinstance(ref, str) else self.name_of(int(str(ref)))
+            new = self.players[int(to.split(":")[1])].name if isinstance(to, str) else self.name_of(int(str(to)))
+            self.log(f"{amount} damage {src_name} would deal to {old} is dealt to {new} instead (614.9)")
+            ref = to
+
+    def _can_be_dealt_damage(self, ref: object) -> bool:
+        """614.9: a player still in the game, or a creature or planeswalker on the battlefield."""
+        if isinstance(ref, str) and ref.startswith("player:"):
+            p = self.players[int(ref.split(":")[1])]
+            return not p.lost and not p.left
+        if not isinstance(ref, int) or not self.exists(ref):
+            return False
+        o = self.obj(ref)
+        types = self.characteristics(o).types
+        return o.zone is Zone.BATTLEFIELD and not o.phased_out and ("creature" in types or "planeswalker" in types)
+
+    def _life_lost_to_damage(self, player: int, amount: int) -> int:
+        """120.3a: damage dealt to a player makes them lose that much life, unless a replacement effect
+        of a permanent they control keeps their life total from going below a floor (614.1a: "damage
+        that would reduce your life total to less than 1 reduces it to 1 instead")."""
+        floors = [part.floor for _, part, _ in self.battlefield_parts(DamageLifeFloor, player)
+                  if isinstance(part, DamageLifeFloor)]
+        if not floors:
+            return amount
+        life = self.players[player].life
+        lost = max(0, min(amount, life - max(floors)))
+        if lost < amount:
+            self.log(f"{self.players[player].name}'s life total can't be reduced below {max(floors)} by damage (614.1a)")
+        return lost
+
     def _prevented_by_source(self, src_obj: GameObject | None, src_ch: "layers.Characteristics | None", src_name: str,
                              amount: int, combat: bool) -> bool:
-        """615.1a: whether a prevention effect on the source (a permanent) prevents all the damage it
-        would deal ("prevent all combat damage that would be dealt ... by this")."""
-        if src_obj is None or src_ch is None or src_obj.zone is not Zone.BATTLEFIELD:
+        """615.1a: whether a prevention effect on the source prevents all the damage it would deal: one
+        on the permanent ("prevent all combat damage that would be dealt ... by this", "... target
+        creature would deal this turn"), or a resolved effect on every source a selector matches, in
+        any zone (611.2c: "non-Soldier creatures", "sources of the color of your choice")."""
+        if src_obj is None or src_ch is None:
             return False
-        for part, origin in src_ch.has(PreventDamageDealtBy):
+        found: list[tuple[Part, str]] = []
+        if src_obj.zone is Zone.BATTLEFIELD:
+            found += src_ch.has(PreventDamageDealtBy)
+        found += [(p, "") for p in self.rule_parts(src_obj, PreventDamageDealtBy)]
+        for part, origin in found:
             assert isinstance(part, PreventDamageDealtBy)
             if combat or not part.combat:
                 self.log(f"{amount} {'combat ' if combat else ''}damage {src_name} would deal is prevented "
@@ -1353,6 +1451,14 @@ class Game:
             created_turn=self.state.turn, created_step=self.state.step,
             source_card=self._source_card(res.source_oid)))
 
+    def add_event_trigger(self, res: "Resolution", oid: int, event: str, effect: "Effect", combat: bool) -> None:
+        """603.7c: a delayed triggered ability that triggers whenever ``event`` happens to object ``oid``
+        this turn (ends in the cleanup step, 514.2)."""
+        self.state.delayed.append(DelayedTrigger(
+            controller=res.controller, source_oid=res.source_oid, step="", effect=effect, remembered=(oid,),
+            created_turn=self.state.turn, created_step=self.state.step, source_card=self._source_card(res.source_oid),
+            event=event, watched=oid, combat=combat))
+
     def perform_action(self, res: "Resolution", player: int, act: "PerformAction") -> None:
         """Run a keyword action's primitive steps (701.19 search, 701.20 shuffle), each by its kind."""
         found: list[int] = []
@@ -1484,6 +1590,13 @@ class Game:
         of counter of a "last_counter_removed" event.  An ability that says which zone it functions in
         triggers only there (113.6b).
         """
+        if damage is not None and not damage.recipient:
+            # 603.7c: delayed triggers of this object's damage event ("that damage": its amount).
+            for d in self.state.delayed:
+                if d.event == event and d.watched == obj.oid and (damage.combat or not d.combat):
+                    self.state.pending.append(PendingTrigger(d.controller, d.source_oid, None, d.effect, d.remembered,
+                                                             label="delayed trigger", source_card=d.source_card,
+                                                             event_amount=damage.amount))
         if by is not None:
             remembered = (by.oid,)
         elif other is not None and not remembered:
@@ -1641,6 +1754,10 @@ class Game:
             out.extend(mine)
         self.state.pending = []
         return out
+
+
+# 506.1: the steps of the combat phase.
+_COMBAT_PHASE = ("begin_combat", "attackers", "blockers", "first_damage", "damage", "end_combat")
 
 
 def _step_triggers(ch: layers.Characteristics) -> "tuple[TriggeredAbility, ...]":

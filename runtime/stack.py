@@ -352,7 +352,7 @@ def _push_trigger(game: "Game", t: "PendingTrigger") -> None:
         total = t.ability.divide.evaluate(Resolution(game, t.controller, t.source_oid, targets))
         try:
             division = announce_division(game, t.controller, total, targets, None,
-                                         game.source_name(t.source_oid, source_card))
+                                         game.source_name(t.source_oid, source_card)) if total > 0 else ()
         except IllegalAction as e:  # pragma: no cover - asked until valid
             game.log(f"triggered ability of {game.source_name(t.source_oid, source_card)} is removed: {e}")
             return

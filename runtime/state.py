@@ -18,7 +18,7 @@ from .zones import Zone
 
 if TYPE_CHECKING:
     from .abilities import TriggeredAbility
-    from .continuous import ContinuousEffect, RuleEffect
+    from .continuous import ContinuousEffect, Redirection, RuleEffect
     from .effects import Effect
     from .objects import Card, GameObject, Player
     from .stack import StackItem
@@ -51,6 +51,11 @@ class DelayedTrigger:
     created_turn: int
     created_step: str
     source_card: int = -1  # 603.7d: the spell that created it is its source, even once gone
+    # 603.7c: instead of a step, an event of one object this turn ("whenever that creature deals combat
+    # damage this turn"): the event's key, the object, and whether only combat damage counts (510.2).
+    event: str = ""
+    watched: int = -1
+    combat: bool = False
 
 
 @dataclass
@@ -92,6 +97,8 @@ class GameState:
     first_damage_dealers: list[int] = field(default_factory=list)
     # 615.7: prevention shields set up this turn ("prevent the next N damage"), by "player:i" or object id.
     prevention: dict[str, int] = field(default_factory=dict)
+    # 614.9: redirection effects of resolved spells and abilities, in force until end of turn.
+    redirections: list["Redirection"] = field(default_factory=list)
     # "can't cast spells with the same name as ..." (101.2): (player, name, the player whose next
     # turn ends it), from effects lasting "until your next turn".
     cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
@@ -148,13 +155,14 @@ def state_digest(state: GameState) -> str:
         repr(state.rng.getstate()),
         repr(state.log),
         repr([(p.controller, p.source_oid, p.label) for p in state.pending]),
-        repr([(d.controller, d.step, d.remembered) for d in state.delayed]),
+        repr([(d.controller, d.step, d.remembered, d.event, d.watched) for d in state.delayed]),
         repr((state.blocked, sorted(state.damage_order.items()), state.first_damage_dealers)),
         repr((state.tick, [(e.oid, e.parts, e.controller, e.until, e.timestamp) for e in state.continuous],
               state.block_requirements, [p.upkeep_ticks for p in state.players],
               sorted((k, tuple(v)) for k, v in state.attachments.items()),
               sorted((o.oid, o.control_since) for o in state.objects.values()))),
         repr(sorted(state.prevention.items())),
+        repr(state.redirections),
         repr(state.rules),
         repr([(p, e.oid, e.parts, e.controller) for p, e in state.scheduled]),
         repr(state.cast_bans),

@@ -217,6 +217,8 @@ def _cleanup(game: "Game") -> None:
         game.obj(oid).damage = 0
         game.obj(oid).regenerate_shields = 0  # 701.15a: shields last until end of turn
     game.state.prevention.clear()  # 615.7: "this turn" shields end
+    game.state.redirections.clear()  # 614.9: "this turn" redirection effects end
+    game.state.delayed = [d for d in game.state.delayed if not d.event]  # 603.7c: "... this turn" ends
     game.expire_continuous("eot")
     game.state.rules = [e for e in game.state.rules if e.until != "eot"]  # 611.2c effects "this turn"
 

@@ -13,6 +13,7 @@ from .selectors import ObjectFilter
 from .zones import Zone
 
 if TYPE_CHECKING:
+    from .conditions import Condition
     from .game import Game
     from .objects import GameObject
     from .resolution import Resolution
@@ -284,6 +285,38 @@ class AmountThisWay:
 
 
 @dataclass(frozen=True)
+class HalfLife:
+    """"half their life, rounded up" (107.1a: the ability says which way to round): half the life total
+    of the player following the instruction (the controller, for "you lose half your life"), read as
+    it is followed (608.2h); 0 for a life total of 0 or less (107.1b)."""
+
+    rounded_up: bool = True
+
+    def evaluate(self, res: "Resolution") -> int:
+        """Half that player's life now."""
+        player = res.subject if res.subject >= 0 else res.controller
+        life = max(res.game.players[player].life, 0)
+        return (life + 1) // 2 if self.rounded_up else life // 2
+
+
+@dataclass(frozen=True)
+class AmountIf:
+    """608.2c, 601.2d: the amount a spell divides when a sentence replacing another changes it (a
+    sentence that applies only if a cost was paid: "..., prevent the next 6 damage this way instead"):
+    ``then`` where ``condition`` holds as it is cast, else ``otherwise`` (None: nothing is divided, 0)."""
+
+    condition: "Condition"
+    then: "Amount"
+    otherwise: "Amount | None" = None
+
+    def evaluate(self, res: "Resolution") -> int:
+        """The amount that applies now."""
+        if self.condition.holds(res.game, res):
+            return self.then.evaluate(res)
+        return self.otherwise.evaluate(res) if self.otherwise is not None else 0
+
+
+@dataclass(frozen=True)
 class CountOf:
     """"the number of black permanents you control": permanents on the battlefield the selector matches
     (seen from the ability's controller and source)."""
@@ -315,7 +348,7 @@ class Multiplied:
 
 
 Amount = Union[Fixed, Times, XValue, TimesPaid, CountersOnThis, GraveyardSize, PowerOf, EventAmount, AmountThisWay,
-               CountOf, CardsInZone, Plus, Multiplied]
+               HalfLife, AmountIf, CountOf, CardsInZone, Plus, Multiplied]
 
 
 # ------------------------------------------------------------------ costs

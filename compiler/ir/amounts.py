@@ -179,6 +179,29 @@ class ThisWayAmount(Amount):
 
 
 @dataclass(frozen=True)
+class LifeLostThisWay(ThisWayAmount):
+    """"life equal to the life lost this way" (608.2c): the life the instruction before made players lose."""
+
+    words: str = "the life lost this way"
+
+
+@dataclass(frozen=True)
+class HalfLife(Amount):
+    """"half your life, rounded up", "half their life, rounded down" (107.1a): half the life total of
+    the player following the instruction, as it is followed (608.2h)."""
+
+    value = 0
+    whose: str = "your"
+    rounded_up: bool = True
+
+    def text(self) -> str:
+        return f"half {self.whose} life, rounded {'up' if self.rounded_up else 'down'}"
+
+    def python(self) -> str:
+        return f"rt.HalfLife(rounded_up={lit(self.rounded_up)})"
+
+
+@dataclass(frozen=True)
 class EventAmount(Amount):
     """"that much" (603.2): the amount of the event that triggered the ability."""
 
@@ -190,6 +213,13 @@ class EventAmount(Amount):
 
     def python(self) -> str:
         return "rt.EventAmount()"
+
+
+@dataclass(frozen=True)
+class DamageEventAmount(EventAmount):
+    """"life equal to that damage" (603.7c): the amount of the damage event a delayed trigger triggered on."""
+
+    words: str = "that damage"
 
 
 @dataclass(frozen=True)

@@ -446,6 +446,19 @@ class InGraveyard(Condition):
 
 
 @dataclass(frozen=True)
+class IsTapped(Condition):
+    """"if this is untapped", "as long as this is tapped" (110.5): the source permanent's status."""
+
+    tapped: bool
+
+    def text(self, spell: bool, card: str = "it") -> str:
+        return f"if {card} is {'tapped' if self.tapped else 'untapped'}"
+
+    def python(self) -> str:
+        return f"rt.IsTapped(tapped={lit(self.tapped)})"
+
+
+@dataclass(frozen=True)
 class IsDesignated(Condition):
     """"if this is monstrous" (701.31b): the source has the designation."""
 

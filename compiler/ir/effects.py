@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, Mapping
 from ..pyexpr import ident, lit, tuple_expr
 from ..wording import COLOR_WORDS, NUMBER_TEXT, becomes, count_of, counters_text, plural_verbs
 from .amounts import (
-    Amount, CountOf, CountersOnThis, EventAmount, Fixed, PerCard, PerCounters, PowerOf, TimesPaid, TimesPaidCount, XAmount, per_count,
+    Amount, CountOf, CountersOnThis, DamageEventAmount, EventAmount, Fixed, HalfLife, LifeLostThisWay, PerCard, PerCounters, PowerOf, TimesPaid, TimesPaidCount, XAmount, per_count,
     per_time,
 )
 from .base import dataclass, freeze
@@ -26,6 +26,7 @@ from .statics import (
 
 if TYPE_CHECKING:
     from ..text import Phrase
+    from .conditions import Condition
 
 Actions = Mapping[str, str]  # keyword action name -> the class name the module imports
 
@@ -64,13 +65,20 @@ class DealDamage(Effect):
     named: bool = False  # the source is named even where "it" would do
     late: bool = False  # printed "deals damage to TARGET equal to N"
     again: bool = False  # "it also deals 4 damage to ...": the source, dealing damage a second time
+    also_amount: Amount | None = None  # "... and 4 damage to that creature's controller": its own amount
+    unpreventable: bool = False  # 615.12: "... and the damage can't be prevented" (this damage only)
 
     def text(self, ph: "Phrase", subject: str) -> str:
-        to = self.target.text(ph) + (f" and {self.also.text(ph)}" if self.also is not None else "")
+        to = self.target.text(ph)
+        if self.also is not None:
+            more = f"{self.also_amount.text()} damage to " if self.also_amount is not None else ""
+            to += f" and {more}{self.also.text(ph)}"
         if self.named:
             subject = ph.this_name()
         if self.again:
             subject = "it also"
+        if self.unpreventable:
+            to += " and the damage can't be prevented"
         if self.late:
             return f"{subject} deals damage to {to} equal to {self.amount.text()}"
         if self.equal_to:
@@ -79,6 +87,10 @@ class DealDamage(Effect):
 
     def python(self, actions: Actions) -> str:
         also = f", also={self.also.python()}" if self.also is not None else ""
+        if self.also_amount is not None:
+            also += f", also_amount={self.also_amount.python()}"
+        if self.unpreventable:
+            also += ", unpreventable=True"
         return f"rt.DealDamage(amount={self.amount.python()}, target={self.target.python()}{also})"
 
 
@@ -98,8 +110,16 @@ class ObjectDealsDamage(Effect):
         return f"rt.ObjectDealsDamage(source={self.source.python()}, target={self.target.python()})"
 
 
+class Divided(Effect):
+    """601.2d: an amount divided as its controller chooses among the target slots ``slots``, announced
+    as the spell is cast or the ability put on the stack (603.3d)."""
+
+    amount: Amount
+    slots: tuple[int, ...]
+
+
 @dataclass(frozen=True)
-class DividedDamage(Effect):
+class DividedDamage(Divided):
     """601.2d: damage divided as you choose among the target slots ``slots`` (``through_end``: and
     every slot after the last, an unbounded "any number of targets" phrase for X damage, 115.1d)."""
 
@@ -145,6 +165,26 @@ class PreventDamage(Effect):
 
 
 @dataclass(frozen=True)
+class DividedPrevent(Divided):
+    """615.7, 601.2d: "prevent the next 3 damage that would be dealt this turn to any number of targets,
+    divided as you choose": a prevention shield on each target of the share announced for it;
+    ``this_way``: "prevent the next 6 damage this way" (608.2c: a replacing sentence, the same slots)."""
+
+    amount: Amount
+    slots: tuple[int, ...]
+    this_way: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.this_way:
+            return f"prevent the next {self.amount.text()} damage this way"
+        return (f"prevent the next {self.amount.text()} damage that would be dealt this turn to any number of "
+                f"targets, divided as you choose")
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.PreventDividedDamage(slots={lit(self.slots)})"
+
+
+@dataclass(frozen=True)
 class PreventAllDamage(Effect):
     """615.1a: "prevent all combat damage that would be dealt to and dealt by this this turn" -- a
     prevention effect on the object until end of turn (611.2), both ways (``combat``: combat damage
@@ -161,6 +201,97 @@ class PreventAllDamage(Effect):
         c = lit(self.combat)
         return (f"rt.ApplyContinuous(target={self.target.python()}, parts=(rt.PreventDamageBy(combat={c}), "
                 f"rt.PreventDamageDealtBy(combat={c})), until='eot')")
+
+
+@dataclass(frozen=True)
+class PreventDamageDealt(Effect):
+    """615.1a: "prevent all combat damage target creature would deal this turn" -- a prevention effect
+    on the damage sources until end of turn: the target (611.2a: that object), every object a group
+    matches whenever it would deal damage ("non-Soldier creatures", 611.2c), or, with ``chosen_color``,
+    every source of the color its controller chooses as it resolves (105.1, 608.2d; spells too).
+    ``combat``: combat damage only (510.2)."""
+
+    sources: Ref | None
+    combat: bool = False
+    chosen_color: bool = False
+    that: bool = False  # printed "damage that ... would deal"
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        kind = "combat damage" if self.combat else "damage"
+        who = "sources of the color of your choice" if self.sources is None else self.sources.text(ph)
+        return f"prevent all {kind} {'that ' if self.that else ''}{who} would deal this turn"
+
+    def python(self, actions: Actions) -> str:
+        part = f"(rt.PreventDamageDealtBy(combat={lit(self.combat)}),)"
+        if self.sources is None:
+            return f"rt.ApplyRules(filter=rt.ObjectFilter(), parts={part}, until='eot', of_chosen_color=True)"
+        if isinstance(self.sources, EachObject):
+            return f"rt.ApplyRules(filter={self.sources.filter.python()}, parts={part}, until='eot')"
+        return f"rt.ApplyContinuous(target={self.sources.python()}, parts={part}, until='eot')"
+
+
+@dataclass(frozen=True)
+class RedirectDamage(Effect):
+    """614.9: a redirection effect until end of turn: "all damage that would be dealt to it this turn is
+    dealt to target creature instead"; with ``next_from_chosen``, "the next time a source of your
+    choice would deal damage this turn, that damage is dealt to this instead" (``recipient`` None)."""
+
+    to: Ref
+    recipient: Ref | None = None
+    next_from_chosen: bool = False
+    combat: bool = False
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        if self.recipient is None:
+            lead = "the next time a source of your choice would deal damage this turn, that damage is"
+        else:
+            kind = "combat damage" if self.combat else "damage"
+            lead = f"all {kind} that would be dealt to {self.recipient.text(ph)} this turn is"
+        return f"{lead} dealt to {self.to.text(ph)} instead"
+
+    def python(self, actions: Actions) -> str:
+        recipient = f", recipient={self.recipient.python()}" if self.recipient is not None else ""
+        return (f"rt.RedirectDamage(to={self.to.python()}{recipient}, choose_source={lit(self.next_from_chosen)}, "
+                f"combat={lit(self.combat)})")
+
+
+@dataclass(frozen=True)
+class ExileIfDies(Effect):
+    """614.1a, 700.4: "if it would die this turn, exile it instead" -- a replacement effect on the object
+    until end of turn."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"if {self.target.text(ph, True)} would die this turn, exile it instead"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.ApplyContinuous(target={self.target.python()}, parts=(rt.ExileIfWouldDie(),), until='eot')"
+
+
+@dataclass(frozen=True)
+class WheneverThisTurn(Effect):
+    """603.7, 603.7c: "whenever that creature deals combat damage this turn, if this spell was kicked,
+    you gain life equal to that damage" -- a delayed triggered ability for the rest of the turn; the
+    intervening "if" (603.4) is about the spell (a cost paid as it was cast), so it can't change."""
+
+    subject: Ref
+    effect: Effect
+    combat: bool = False
+    condition: Condition | None = None
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        kind = "combat damage" if self.combat else "damage"
+        cond = f"{self.condition.text(True)}, " if self.condition is not None else ""
+        return f"whenever {self.subject.text(ph)} deals {kind} this turn, {cond}{self.effect.text(ph, subject)}"
+
+    def python(self, actions: Actions) -> str:
+        cond = f", condition={self.condition.python()}" if self.condition is not None else ""
+        return (f"rt.WheneverThisTurn(subject={self.subject.python()}, effect={self.effect.python(actions)}, "
+                f"combat={lit(self.combat)}{cond})")
+
+    def nested(self) -> tuple[Effect, ...]:
+        return (self.effect,)
 
 
 @dataclass(frozen=True)
@@ -187,8 +318,10 @@ class _LifeChange(Effect):
         third = not isinstance(self.player, YouRef)
         who = self.player.player_text(ph)
         verb = self.VERBS[1] if third else self.VERBS[0]
-        if isinstance(self.amount, PowerOf):
+        if isinstance(self.amount, (PowerOf, LifeLostThisWay, DamageEventAmount)):
             return f"{who} {verb} life equal to {self.amount.words}"
+        if isinstance(self.amount, HalfLife):  # "loses half their life, rounded up"
+            return f"{who} {verb} {self.amount.text()}"
         if isinstance(self.amount, CountOf):  # "you gain 2 life for each creature card in your graveyard"
             return f"{who} {verb} {self.amount.value} life {self.amount.words}"
         return f"{who} {verb} {self.amount.text()} life{per_time(self.amount)}{per_count(self.amount, ph)}"

@@ -713,6 +713,41 @@ class CantSearch(StaticPart):
 
 
 @dataclass(frozen=True)
+class RedirectToThis(StaticPart):
+    """614.9: "all combat damage that would be dealt to you by unblocked creatures is dealt to this
+    instead" (maybe "as long as" a condition: the ability's)."""
+
+    filter: "FilterIR | None"
+    combat: bool = False
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        kind = "combat damage" if self.combat else "damage"
+        by = f" by {self.filter.words}" if self.filter is not None else ""
+        body = f"all {kind} that would be dealt to you{by} is dealt to {card} instead."
+        if ab.condition is None:
+            return body[:1].upper() + body[1:]
+        return f"As long as {ab.condition.text(False, card)[len('if '):]}, {body}"
+
+    def python(self) -> str:
+        flt = self.filter.python() if self.filter is not None else "None"
+        return f"rt.RedirectDamageToThis(filter={flt}, combat={lit(self.combat)})"
+
+
+@dataclass(frozen=True)
+class DamageLifeFloor(StaticPart):
+    """614.1a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead."."""
+
+    floor: int
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        n = self.floor
+        return f"Damage that would reduce your life total to less than {n} reduces it to {n} instead."
+
+    def python(self) -> str:
+        return f"rt.DamageLifeFloor(floor={lit(self.floor)})"
+
+
+@dataclass(frozen=True)
 class SkipExtraTurns(StaticPart):
     """614.10: "If an opponent would begin an extra turn, that player skips that turn instead."."""
 
