@@ -350,10 +350,11 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     controller = ""
     if f.controller is not None:
         c = f.controller
-        controller = "you" if c.you else "own" if c.own else "defending" if c.defending else "they" if c.they else "opponent"
+        controller = ("you" if c.you else "own" if c.own else "defending" if c.defending else "they" if c.they
+                      else "event" if c.thatplayer else "opponent")
         other = " your opponents control" if c.opponents else " you don't control" if c.notyou else " an opponent controls"
         words += {"you": " you control", "own": " you own", "defending": " defending player controls", "they": " they control",
-                  "opponent": other}[controller]
+                  "event": " that player controls", "opponent": other}[controller]
     keywords = tuple(f.keywords) + ((kw_ability,) if kw_ability else ())
     if f.late:
         if keywords:
@@ -879,6 +880,9 @@ class CardLowering:
                 f = replace(f, other=True)
                 lead = "another target"
             words = f"{lead} {f.words}"
+            if f.controller == "event" and not (self.event is not None and self.event.event_player):
+                self.ck.error(t, "'that player controls' needs a trigger naming a player "
+                                 "('whenever this deals combat damage to a player: ...')")
             if t.ingy:
                 # 115.1, 404: a card in your graveyard as the target.
                 if not f.is_card:
@@ -1178,8 +1182,10 @@ class CardLowering:
             self.ck.error(e.lateamount, "the amount is already given before 'damage'")
         to = rf.YouRef(words="you") if e.you else self.target(e.target, cond) if e.target is not None else \
             self._controller_of(e, str(e.controllerof))
+        if e.base and not self.causative:
+            self.ck.error(e, "'it deal' (the base form) follows 'have'; write 'this deals ...' or 'deal ...'")
         return ef.DealDamage(amount, to, equal_to=bool(e.equal), also=also, named=bool(e.named), late=bool(e.late),
-                             again=bool(e.again))
+                             again=bool(e.again), base=bool(e.base))
 
     def _controller_of(self, node: Any, words: str) -> Ref:
         """"that creature's controller": the controller of the last target (608.2h)."""
@@ -1603,6 +1609,10 @@ class CardLowering:
     def effect_ExileTopEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.ExileTop(self.player(e.player, cond))
 
+    def effect_PlayerExileTopEffect(self, e: Any, cond: Condition | None) -> Effect:
+        count = self.amount(e.amount) if e.amount is not None else None
+        return ef.ExileTop(self.player(e.player, cond), count, their=True)
+
     def effect_MayPlayEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.MayPlay(this_turn=bool(e.thisturn))
 
@@ -1785,8 +1795,8 @@ class CardLowering:
             inner = self.effect(e.effect, cond)
         finally:
             self.causative = False
-        if not (isinstance(inner, ef.Fight) and inner.base):
-            self.ck.error(e, "'have' is followed by 'it fight ...' (the verb's base form)")
+        if not (isinstance(inner, (ef.Fight, ef.DealDamage)) and inner.base):
+            self.ck.error(e, "'have' is followed by 'it fight ...' or 'it deal N damage to ...' (the verb's base form)")
         return ef.Causative(inner)
 
     def effect_PutFromHandEffect(self, e: Any, cond: Condition | None) -> Effect:

@@ -1454,17 +1454,19 @@ class TurnFaceDown:
 
 @dataclass(frozen=True)
 class ExileTopCard:
-    """406 / 701: exile the top card of a player's library; it becomes "that card"."""
+    """406.3: exile the top card (or the top ``count`` cards, as many as there are) of a player's
+    library; they become "that card" / "those cards"."""
 
     player: PlayerRef
+    count: Amount | None = None
 
     def resolve(self, res: "Resolution") -> None:
-        """Move it; remember it for the next instruction."""
+        """Move them; remember them for the next instruction."""
         moved = []
+        n = 1 if self.count is None else self.count.evaluate(res)
         for p in res.following(self.player):
-            lib = res.game.zone(Zone.LIBRARY, p)
-            if lib:
-                new = res.game.move(lib[0], Zone.EXILE)
+            for oid in list(res.game.zone(Zone.LIBRARY, p))[:max(n, 0)]:
+                new = res.game.move(oid, Zone.EXILE)
                 if new is not None:
                     moved.append(new)
         res.last_affected = tuple(moved)

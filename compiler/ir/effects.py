@@ -64,9 +64,12 @@ class DealDamage(Effect):
     named: bool = False  # the source is named even where "it" would do
     late: bool = False  # printed "deals damage to TARGET equal to N"
     again: bool = False  # "it also deals 4 damage to ...": the source, dealing damage a second time
+    base: bool = False  # "have it deal 2 damage to ...": the source, the verb in its base form after "have" (608.2c)
 
     def text(self, ph: "Phrase", subject: str) -> str:
         to = self.target.text(ph) + (f" and {self.also.text(ph)}" if self.also is not None else "")
+        if self.base:
+            return f"it deal {self.amount.text()} damage to {to}"
         if self.named:
             subject = ph.this_name()
         if self.again:
@@ -963,16 +966,24 @@ class PutFromHand(Effect):
 
 @dataclass(frozen=True)
 class ExileTop(Effect):
-    """"exile the top card of your library"; with :class:`MayPlay`, impulse draw."""
+    """406.3: "exile the top card of your library" (with :class:`MayPlay`, impulse draw); ``their``:
+    the player exiles them, "that player exiles the top ten cards of their library"."""
 
     player: Ref
+    count: Amount | None = None  # None: the top card
+    their: bool = False
 
     def text(self, ph: "Phrase", subject: str) -> str:
+        cards = ("card" if self.count is None else count_of(self.count.value, "card").removeprefix("a ")
+                 if isinstance(self.count, Fixed) else f"{self.count.text()} cards")
+        if self.their:
+            return f"{self.player.player_text(ph)} exiles the top {cards} of their library"
         whose = "your" if isinstance(self.player, YouRef) else "target player's"
-        return f"exile the top card of {whose} library"
+        return f"exile the top {cards} of {whose} library"
 
     def python(self, actions: Actions) -> str:
-        return f"rt.ExileTopCard(player={self.player.python()})"
+        count = f", count={self.count.python()}" if self.count is not None else ""
+        return f"rt.ExileTopCard(player={self.player.python()}{count})"
 
 
 @dataclass(frozen=True)
