@@ -407,7 +407,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
 _FIXED_PARTS: dict[str, type[StaticPart]] = {
     "CantAttackOrBlock": sp.CantAttackOrBlock, "CantAttack": sp.CantAttack, "CantBlock": sp.CantBlock,
     "CantBeDestroyed": sp.Indestructible, "CantPhaseOut": sp.CantPhaseOut, "PhasesEachUntap": sp.PhasesEachUntap,
-    "AssignsExcess": sp.AssignsExcess, "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
+    "AssignsExcess": sp.AssignsExcess, "FormsBands": sp.FormsBands, "DividesDamage": sp.DividesDamage,
+    "AttacksUntapped": sp.AttacksUntapped, "DamageGainsLife": sp.DamageGainsLife,
     "DamageIsLethal": sp.DamageIsLethal, "DamageAsCounters": sp.DamageAsCounters, "CantBeBlocked": sp.Unblockable, "AttacksEachCombat": sp.AttacksEachCombat,
     "BlocksEachCombat": sp.BlocksEachCombat, "ChosenCreatureType": sp.ChosenCreatureType,
     "AttacksThisTurn": sp.AttacksThisTurn, "MustBeBlocked": sp.MustBeBlocked,

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'cb80490d104c29f3bca84979805c7ef5c89a9926ccc1a752c2cd17ff9516e463'
+GRAMMAR = 'e1d75ea034183a7b94e176b45f6c9664eee3590b0c73f19e724f2d33006db410'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -881,6 +881,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('CombatDamageSteps', 'common', 'CombatDamageSteps', ''),
     ('__asgn_plain', 'plain', '', 'excess'),
     ('AssignsExcess', 'common', 'AssignsExcess', ''),
+    ('__asgn_plain', 'plain', '', 'bands'),
+    ('FormsBands', 'common', 'FormsBands', ''),
+    ('__asgn_plain', 'plain', '', 'divides'),
+    ('DividesDamage', 'common', 'DividesDamage', ''),
     ('__asgn_plain', 'plain', '', 'untapped'),
     ('AttacksUntapped', 'common', 'AttacksUntapped', ''),
     ('__asgn_plain', 'plain', '', 'untap'),
@@ -48491,7 +48495,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F0:
             while True:
                 p121 = p
                 res122: list[Any] = []
@@ -48501,25 +48505,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p121] = q
-                if not (text.startswith("doesn't", q)):
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "doesn't", '')
-                q += 7
-                p121 = q
-                res122.append(v)
-                q = sk0[p121]
-                if q < 0:
-                    q = _WS0(text, p121).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p121] = q
-                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'tap', '')
+                v = (q, 'can', '')
                 q += 3
                 p121 = q
                 res122.append(v)
@@ -48529,12 +48519,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p121] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('form', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'to', '')
-                q += 2
+                v = (q, 'form', '')
+                q += 4
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacking', '')
+                q += 9
                 p121 = q
                 res122.append(v)
                 p123 = p121
@@ -48545,12 +48549,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p123] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('bands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attack', '')
-                q += 6
+                v = (q, 'bands', '')
+                q += 5
                 p123 = q
                 res124.append(v)
                 if res124:
@@ -48571,7 +48575,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F8:
             while True:
                 p125 = p
                 res126: list[Any] = []
@@ -48581,11 +48585,179 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith("doesn't", q)):
+                if not (text.startswith('lets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "doesn't", '')
+                v = (q, 'lets', '')
+                q += 4
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('divide', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'divide', '')
+                q += 6
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creatures', '')
+                q += 9
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocking', '')
+                q += 8
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
                 q += 7
                 p125 = q
                 res126.append(v)
@@ -48595,49 +48767,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'untap', '')
-                q += 5
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'during', '')
-                q += 6
-                p125 = q
-                res126.append(v)
-                r = self.e282_0(p125)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p125 = q
-                if v:
-                    res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
-                q += 5
+                v = (q, 'by', '')
+                q += 2
                 p125 = q
                 res126.append(v)
                 p127 = p125
@@ -48648,12 +48783,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p127] = q
-                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'step', '')
-                q += 4
+                v = (q, 'it', '')
+                q += 2
                 p127 = q
                 res128.append(v)
                 if res128:
@@ -48663,7 +48798,7 @@ class CardParser:
                 if res128 and n:
                     res126.append(n)
                 if res126:
-                    n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
+                    n = Nt(res126)
                     n.rule = 862
                 q = p125
                 v = n if res126 else None
@@ -48674,7 +48809,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F36:
             while True:
                 p129 = p
                 res130: list[Any] = []
@@ -48684,12 +48819,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p129] = q
-                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith("doesn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'causes', '')
-                q += 6
+                v = (q, "doesn't", '')
+                q += 7
                 p129 = q
                 res130.append(v)
                 q = sk0[p129]
@@ -48698,26 +48833,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p129] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'its', '')
+                v = (q, 'tap', '')
                 q += 3
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controller', '')
-                q += 10
                 p129 = q
                 res130.append(v)
                 q = sk0[p129]
@@ -48734,104 +48855,6 @@ class CardParser:
                 q += 2
                 p129 = q
                 res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'much', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'when', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
-                q += 5
-                p129 = q
-                res130.append(v)
                 p131 = p129
                 res132: list[Any] = []
                 q = sk0[p131]
@@ -48840,11 +48863,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p131] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
+                v = (q, 'attack', '')
                 q += 6
                 p131 = q
                 res132.append(v)
@@ -48876,11 +48899,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p133] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith("doesn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
+                v = (q, "doesn't", '')
+                q += 7
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
                 q += 5
                 p133 = q
                 res134.append(v)
@@ -48890,54 +48927,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p133] = q
-                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'lethal', '')
+                v = (q, 'during', '')
                 q += 6
                 p133 = q
                 res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                r = self.e282_0(p133)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
+                q, v = r
                 p133 = q
-                res134.append(v)
+                if v:
+                    res134.append(v)
                 q = sk0[p133]
                 if q < 0:
                     q = _WS0(text, p133).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p133] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'in', '')
-                q += 2
-                p133 = q
-                res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
+                v = (q, 'untap', '')
+                q += 5
                 p133 = q
                 res134.append(v)
                 p135 = p133
@@ -48948,12 +48966,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p135] = q
-                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'amount', '')
-                q += 6
+                v = (q, 'step', '')
+                q += 4
                 p135 = q
                 res136.append(v)
                 if res136:
@@ -48963,7 +48981,7 @@ class CardParser:
                 if res136 and n:
                     res134.append(n)
                 if res134:
-                    n = Nt(res134)
+                    n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
                     n.rule = 866
                 q = p133
                 v = n if res134 else None
@@ -48974,7 +48992,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F0:
             while True:
                 p137 = p
                 res138: list[Any] = []
@@ -48984,12 +49002,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p137] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
+                v = (q, 'causes', '')
+                q += 6
                 p137 = q
                 res138.append(v)
                 q = sk0[p137]
@@ -48998,12 +49016,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p137] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'its', '')
+                q += 3
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
                 p137 = q
                 res138.append(v)
                 q = sk0[p137]
@@ -49026,53 +49058,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p137] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'creatures', '')
-                q += 9
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('form', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'form', '')
+                v = (q, 'gain', '')
                 q += 4
                 p137 = q
                 res138.append(v)
@@ -49082,11 +49072,67 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p137] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'of', '')
+                v = (q, 'that', '')
+                q += 4
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'much', '')
+                q += 4
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
                 q += 2
                 p137 = q
                 res138.append(v)
@@ -49096,11 +49142,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p137] = q
-                if not (text.startswith('-1/-1', q)):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, '-1/-1', '')
+                v = (q, 'deals', '')
                 q += 5
                 p137 = q
                 res138.append(v)
@@ -49112,12 +49158,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p139] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'counters', '')
-                q += 8
+                v = (q, 'damage', '')
+                q += 6
                 p139 = q
                 res140.append(v)
                 if res140:
@@ -49138,7 +49184,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F36:
             while True:
                 p141 = p
                 res142: list[Any] = []
@@ -49148,11 +49194,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p141] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
+                v = (q, 'deals', '')
                 q += 5
                 p141 = q
                 res142.append(v)
@@ -49162,11 +49208,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p141] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'lethal', '')
+                q += 6
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
                 q += 2
                 p141 = q
                 res142.append(v)
@@ -49176,59 +49250,36 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p141] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
-                if q < 0:
-                    q = _WS0(text, p141).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p141] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
+                v = (q, 'any', '')
+                q += 3
                 p141 = q
                 res142.append(v)
                 p143 = p141
                 res144: list[Any] = []
-                r = self.r_QualityRef_0(p143)
-                if r is None:
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'amount', '')
+                q += 6
                 p143 = q
-                if v:
-                    res144.append(v)
+                res144.append(v)
                 if res144:
                     n = Nt(res144)
                     n.rule = 869
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
-                q = sk0[p141]
-                if q < 0:
-                    q = _WS0(text, p141).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p141] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
-                p141 = q
-                res142.append(v)
                 if res142:
                     n = Nt(res142)
                     n.rule = 870
@@ -49241,7 +49292,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F36:
             while True:
                 p145 = p
                 res146: list[Any] = []
@@ -49251,11 +49302,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p145] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
+                v = (q, 'deals', '')
                 q += 5
                 p145 = q
                 res146.append(v)
@@ -49265,11 +49316,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p145] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'damage', '')
+                q += 6
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
                 q += 2
                 p145 = q
                 res146.append(v)
@@ -49279,11 +49344,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p145] = q
-                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'enchanted', '')
+                v = (q, 'creatures', '')
                 q += 9
                 p145 = q
                 res146.append(v)
@@ -49293,11 +49358,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p145] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'or', '')
+                v = (q, 'in', '')
                 q += 2
                 p145 = q
                 res146.append(v)
@@ -49307,12 +49372,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p145] = q
-                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'equipped', '')
-                q += 8
+                v = (q, 'the', '')
+                q += 3
                 p145 = q
                 res146.append(v)
                 q = sk0[p145]
@@ -49321,45 +49386,64 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p145] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('form', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'by', '')
+                v = (q, 'form', '')
+                q += 4
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
                 q += 2
+                p145 = q
+                res146.append(v)
+                q = sk0[p145]
+                if q < 0:
+                    q = _WS0(text, p145).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p145] = q
+                if not (text.startswith('-1/-1', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '-1/-1', '')
+                q += 5
                 p145 = q
                 res146.append(v)
                 p147 = p145
                 res148: list[Any] = []
-                r = self.r_QualityRef_0(p147)
-                if r is None:
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'counters', '')
+                q += 8
                 p147 = q
-                if v:
-                    res148.append(v)
+                res148.append(v)
                 if res148:
                     n = Nt(res148)
                     n.rule = 871
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
-                q = sk0[p145]
-                if q < 0:
-                    q = _WS0(text, p145).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p145] = q
-                if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'permanents', '')
-                q += 10
-                p145 = q
-                res146.append(v)
                 if res146:
                     n = Nt(res146)
                     n.rule = 872
@@ -49372,7 +49456,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F14:
+        if ch in _F0:
             while True:
                 p149 = p
                 res150: list[Any] = []
@@ -49382,12 +49466,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p149] = q
-                if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'prevents', '')
-                q += 8
+                v = (q, "can't", '')
+                q += 5
                 p149 = q
                 res150.append(v)
                 q = sk0[p149]
@@ -49396,12 +49480,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p149] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'all', '')
-                q += 3
+                v = (q, 'be', '')
+                q += 2
                 p149 = q
                 res150.append(v)
                 q = sk0[p149]
@@ -49410,12 +49494,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p149] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'blocked', '')
+                q += 7
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
                 p149 = q
                 res150.append(v)
                 p151 = p149
@@ -49441,68 +49539,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p149] = q
-                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'sources', '')
-                q += 7
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
-                if q < 0:
-                    q = _WS0(text, p149).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p149] = q
-                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'would', '')
-                q += 5
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
-                if q < 0:
-                    q = _WS0(text, p149).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p149] = q
-                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deal', '')
-                q += 4
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
-                if q < 0:
-                    q = _WS0(text, p149).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p149] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
-                if q < 0:
-                    q = _WS0(text, p149).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p149] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
+                v = (q, 'creatures', '')
+                q += 9
                 p149 = q
                 res150.append(v)
                 if res150:
@@ -49527,12 +49569,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p153] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'can', '')
-                q += 3
+                v = (q, "can't", '')
+                q += 5
                 p153 = q
                 res154.append(v)
                 q = sk0[p153]
@@ -49541,50 +49583,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p153] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attack', '')
-                q += 6
-                p153 = q
-                res154.append(v)
-                while True:
-                    p155 = p153
-                    res156: list[Any] = []
-                    r = self.e283_0(p155)
-                    if r is None:
-                        break
-                    q, v = r
-                    p155 = q
-                    if v:
-                        res156.append(v)
-                    q = sk0[p155]
-                    if q < 0:
-                        q = _WS0(text, p155).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p155] = q
-                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'turn', '')
-                    q += 4
-                    p155 = q
-                    res156.append(v)
-                    p153 = p155
-                    res154 += res156
-                    break
-                q = sk0[p153]
-                if q < 0:
-                    q = _WS0(text, p153).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p153] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
+                v = (q, 'be', '')
                 q += 2
                 p153 = q
                 res154.append(v)
@@ -49594,35 +49597,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p153] = q
-                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'though', '')
-                q += 6
-                p153 = q
-                res154.append(v)
-                r = self.e284_0(p153)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p153 = q
-                if v:
-                    res154.append(v)
-                q = sk0[p153]
-                if q < 0:
-                    q = _WS0(text, p153).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p153] = q
-                if not (text.startswith("didn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "didn't", '')
-                q += 6
+                v = (q, 'enchanted', '')
+                q += 9
                 p153 = q
                 res154.append(v)
                 q = sk0[p153]
@@ -49631,33 +49611,75 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p153] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'have', '')
-                q += 4
+                v = (q, 'or', '')
+                q += 2
                 p153 = q
                 res154.append(v)
-                p157 = p153
-                res158: list[Any] = []
-                r = self.r_KeywordName_0(p157)
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equipped', '')
+                q += 8
+                p153 = q
+                res154.append(v)
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p153 = q
+                res154.append(v)
+                p155 = p153
+                res156: list[Any] = []
+                r = self.r_QualityRef_0(p155)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p157 = q
+                p155 = q
                 if v:
-                    res158.append(v)
-                if res158:
-                    n = Nt(res158)
+                    res156.append(v)
+                if res156:
+                    n = Nt(res156)
                     n.rule = 875
-                p153 = p157
-                if res158 and n:
+                p153 = p155
+                if res156 and n:
                     res154.append(n)
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'permanents', '')
+                q += 10
+                p153 = q
+                res154.append(v)
                 if res154:
-                    n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
+                    n = Nt(res154)
                     n.rule = 876
                 q = p153
                 v = n if res154 else None
@@ -49668,191 +49690,144 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F64:
+        if ch in _F14:
             while True:
-                p159 = p
-                res160: list[Any] = []
-                p161 = p159
-                res162: list[Any] = []
-                q = sk0[p161]
+                p157 = p
+                res158: list[Any] = []
+                q = sk0[p157]
                 if q < 0:
-                    q = _WS0(text, p161).end()
+                    q = _WS0(text, p157).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p161] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F32 else None
-                if m is None:
+                    sk0[p157] = q
+                if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p161 = q
-                if v:
-                    res162.append(v)
-                if res162:
-                    n = Nt(res162)
-                    n.rule = 877
-                p159 = p161
-                if res162 and n:
-                    res160.append(n)
-                q = sk0[p159]
+                v = (q, 'prevents', '')
+                q += 8
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
                 if q < 0:
-                    q = _WS0(text, p159).end()
+                    q = _WS0(text, p157).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    sk0[p157] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'activated', '')
-                q += 9
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'abilities', '')
-                q += 9
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('{T}', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '{T}', '')
+                v = (q, 'all', '')
                 q += 3
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
                 if q < 0:
-                    q = _WS0(text, p159).end()
+                    q = _WS0(text, p157).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p157] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'in', '')
-                q += 2
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F32 else None
-                if m is None:
+                v = (q, 'damage', '')
+                q += 6
+                p157 = q
+                res158.append(v)
+                p159 = p157
+                res160: list[Any] = []
+                r = self.r_QualityRef_0(p159)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
+                q, v = r
                 p159 = q
                 if v:
                     res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'costs', '')
-                q += 5
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p159 = q
-                res160.append(v)
-                q = sk0[p159]
-                if q < 0:
-                    q = _WS0(text, p159).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p159] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p159 = q
-                res160.append(v)
-                p163 = p159
-                res164: list[Any] = []
-                q = sk0[p163]
-                if q < 0:
-                    q = _WS0(text, p163).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p163] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'activated', '')
-                q += 9
-                p163 = q
-                res164.append(v)
-                if res164:
-                    n = Nt(res164)
-                    n.rule = 878
-                p159 = p163
-                if res164 and n:
-                    res160.append(n)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 879
-                q = p159
-                v = n if res160 else None
+                    n.rule = 877
+                p157 = p159
+                if res160 and n:
+                    res158.append(n)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sources', '')
+                q += 7
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'would', '')
+                q += 5
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deal', '')
+                q += 4
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p157 = q
+                res158.append(v)
+                if res158:
+                    n = Nt(res158)
+                    n.rule = 878
+                q = p157
+                v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 807
@@ -49862,118 +49837,129 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p165 = p
-                res166: list[Any] = []
-                q = sk0[p165]
+                p161 = p
+                res162: list[Any] = []
+                q = sk0[p161]
                 if q < 0:
-                    q = _WS0(text, p165).end()
+                    q = _WS0(text, p161).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith("can't", q)):
+                    sk0[p161] = q
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
-                p165 = q
-                res166.append(v)
-                q = sk0[p165]
+                v = (q, 'can', '')
+                q += 3
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
                 if q < 0:
-                    q = _WS0(text, p165).end()
+                    q = _WS0(text, p161).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p161] = q
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'attack', '')
+                q += 6
+                p161 = q
+                res162.append(v)
+                while True:
+                    p163 = p161
+                    res164: list[Any] = []
+                    r = self.e283_0(p163)
+                    if r is None:
+                        break
+                    q, v = r
+                    p163 = q
+                    if v:
+                        res164.append(v)
+                    q = sk0[p163]
+                    if q < 0:
+                        q = _WS0(text, p163).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p163] = q
+                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'turn', '')
+                    q += 4
+                    p163 = q
+                    res164.append(v)
+                    p161 = p163
+                    res162 += res164
+                    break
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
                 q += 2
-                p165 = q
-                res166.append(v)
-                q = sk0[p165]
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
                 if q < 0:
-                    q = _WS0(text, p165).end()
+                    q = _WS0(text, p161).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    sk0[p161] = q
+                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
-                p165 = q
-                res166.append(v)
-                q = sk0[p165]
-                if q < 0:
-                    q = _WS0(text, p165).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                v = (q, 'though', '')
+                q += 6
+                p161 = q
+                res162.append(v)
+                r = self.e284_0(p161)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'by', '')
-                q += 2
-                p165 = q
-                res166.append(v)
-                q = sk0[p165]
-                if q < 0:
-                    q = _WS0(text, p165).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
-                q += 4
-                p165 = q
-                res166.append(v)
-                q = sk0[p165]
-                if q < 0:
-                    q = _WS0(text, p165).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p165] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p165 = q
-                res166.append(v)
-                p167 = p165
-                res168: list[Any] = []
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F31 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'NumberWord') if s else None
-                q += len(s)
-                p167 = q
+                q, v = r
+                p161 = q
                 if v:
-                    res168.append(v)
-                if res168:
-                    n = Nt(res168)
-                    n.rule = 880
-                p165 = p167
-                if res168 and n:
-                    res166.append(n)
-                r = self.e285_0(p165)
+                    res162.append(v)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith("didn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "didn't", '')
+                q += 6
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                p161 = q
+                res162.append(v)
+                p165 = p161
+                res166: list[Any] = []
+                r = self.r_KeywordName_0(p165)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49983,10 +49969,16 @@ class CardParser:
                 if v:
                     res166.append(v)
                 if res166:
-                    n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 881
-                q = p165
-                v = n if res166 else None
+                    n = Nt(res166)
+                    n.rule = 879
+                p161 = p165
+                if res166 and n:
+                    res162.append(n)
+                if res162:
+                    n = Nt(res162 if len(res162) == 1 and type(res162[0]) is not list else flatten(res162))
+                    n.rule = 880
+                q = p161
+                v = n if res162 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 807
@@ -49994,9 +49986,11 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F64:
             while True:
-                p169 = p
+                p167 = p
+                res168: list[Any] = []
+                p169 = p167
                 res170: list[Any] = []
                 q = sk0[p169]
                 if q < 0:
@@ -50004,57 +49998,153 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p169] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                m = _RX64(text, q) if text[q:q + 1] in _F32 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
-                q += 7
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
                 p169 = q
-                res170.append(v)
-                q = sk0[p169]
+                if v:
+                    res170.append(v)
+                if res170:
+                    n = Nt(res170)
+                    n.rule = 881
+                p167 = p169
+                if res170 and n:
+                    res168.append(n)
+                q = sk0[p167]
                 if q < 0:
-                    q = _WS0(text, p169).end()
+                    q = _WS0(text, p167).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p167] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'each', '')
+                v = (q, 'activated', '')
+                q += 9
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
+                q += 9
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
                 q += 4
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
                 if q < 0:
-                    q = _WS0(text, p169).end()
+                    q = _WS0(text, p167).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    sk0[p167] = q
+                if not (text.startswith('{T}', q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'combat', '')
-                q += 6
-                p169 = q
-                res170.append(v)
-                q = sk0[p169]
+                v = (q, '{T}', '')
+                q += 3
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
                 if q < 0:
-                    q = _WS0(text, p169).end()
+                    q = _WS0(text, p167).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p167] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'if', '')
+                v = (q, 'in', '')
                 q += 2
-                p169 = q
-                res170.append(v)
-                p171 = p169
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                m = _RX64(text, q) if text[q:q + 1] in _F32 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p167 = q
+                if v:
+                    res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'costs', '')
+                q += 5
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p167 = q
+                res168.append(v)
+                q = sk0[p167]
+                if q < 0:
+                    q = _WS0(text, p167).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p167] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p167 = q
+                res168.append(v)
+                p171 = p167
                 res172: list[Any] = []
                 q = sk0[p171]
                 if q < 0:
@@ -50062,25 +50152,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p171] = q
-                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'able', '')
-                q += 4
+                v = (q, 'activated', '')
+                q += 9
                 p171 = q
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
                     n.rule = 882
-                p169 = p171
+                p167 = p171
                 if res172 and n:
-                    res170.append(n)
-                if res170:
-                    n = Nt(res170)
+                    res168.append(n)
+                if res168:
+                    n = Nt(res168)
                     n.rule = 883
-                q = p169
-                v = n if res170 else None
+                q = p167
+                v = n if res168 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 807
@@ -50088,7 +50178,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F0:
             while True:
                 p173 = p
                 res174: list[Any] = []
@@ -50098,11 +50188,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p173] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
+                v = (q, "can't", '')
+                q += 5
+                p173 = q
+                res174.append(v)
+                q = sk0[p173]
+                if q < 0:
+                    q = _WS0(text, p173).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p173] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p173 = q
+                res174.append(v)
+                q = sk0[p173]
+                if q < 0:
+                    q = _WS0(text, p173).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p173] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
                 q += 7
                 p173 = q
                 res174.append(v)
@@ -50112,40 +50230,40 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p173] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
-                q += 4
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
+                v = (q, 'by', '')
                 q += 2
+                p173 = q
+                res174.append(v)
+                q = sk0[p173]
+                if q < 0:
+                    q = _WS0(text, p173).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p173] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
+                q += 4
+                p173 = q
+                res174.append(v)
+                q = sk0[p173]
+                if q < 0:
+                    q = _WS0(text, p173).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p173] = q
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'than', '')
+                q += 4
                 p173 = q
                 res174.append(v)
                 p175 = p173
@@ -50156,22 +50274,34 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p175] = q
-                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                m = _RX13(text, q) if text[q:q + 1] in _F31 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'able', '')
-                q += 4
+                s = m.group()
+                v = (q, s, 'NumberWord') if s else None
+                q += len(s)
                 p175 = q
-                res176.append(v)
+                if v:
+                    res176.append(v)
                 if res176:
                     n = Nt(res176)
                     n.rule = 884
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
+                r = self.e285_0(p173)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p173 = q
+                if v:
+                    res174.append(v)
                 if res174:
-                    n = Nt(res174)
+                    n = Nt(res174 if len(res174) == 1 and type(res174[0]) is not list else flatten(res174))
                     n.rule = 885
                 q = p173
                 v = n if res174 else None
@@ -50182,7 +50312,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F16:
+        if ch in _F5:
             while True:
                 p177 = p
                 res178: list[Any] = []
@@ -50192,39 +50322,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p177] = q
-                if not (text.startswith('must', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'must', '')
-                q += 4
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
+                v = (q, 'attacks', '')
                 q += 7
                 p177 = q
                 res178.append(v)
@@ -50234,11 +50336,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p177] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'each', '')
                 q += 4
                 p177 = q
                 res178.append(v)
@@ -50248,12 +50350,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p177] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
+                v = (q, 'combat', '')
+                q += 6
                 p177 = q
                 res178.append(v)
                 q = sk0[p177]
@@ -50304,7 +50406,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F23:
+        if ch in _F5:
             while True:
                 p181 = p
                 res182: list[Any] = []
@@ -50314,12 +50416,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p181] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocks', '')
-                q += 6
+                v = (q, 'attacks', '')
+                q += 7
                 p181 = q
                 res182.append(v)
                 q = sk0[p181]
@@ -50328,11 +50430,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p181] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'each', '')
+                v = (q, 'this', '')
                 q += 4
                 p181 = q
                 res182.append(v)
@@ -50342,12 +50444,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p181] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'combat', '')
-                q += 6
+                v = (q, 'turn', '')
+                q += 4
                 p181 = q
                 res182.append(v)
                 q = sk0[p181]
@@ -50398,7 +50500,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F16:
             while True:
                 p185 = p
                 res186: list[Any] = []
@@ -50408,12 +50510,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p185] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('must', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
+                v = (q, 'must', '')
+                q += 4
                 p185 = q
                 res186.append(v)
                 q = sk0[p185]
@@ -50430,6 +50532,62 @@ class CardParser:
                 q += 2
                 p185 = q
                 res186.append(v)
+                q = sk0[p185]
+                if q < 0:
+                    q = _WS0(text, p185).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p185] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
+                if q < 0:
+                    q = _WS0(text, p185).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p185] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
+                if q < 0:
+                    q = _WS0(text, p185).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p185] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p185 = q
+                res186.append(v)
+                q = sk0[p185]
+                if q < 0:
+                    q = _WS0(text, p185).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p185] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p185 = q
+                res186.append(v)
                 p187 = p185
                 res188: list[Any] = []
                 q = sk0[p187]
@@ -50438,12 +50596,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p187] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
+                v = (q, 'able', '')
+                q += 4
                 p187 = q
                 res188.append(v)
                 if res188:
@@ -50474,23 +50632,56 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p189] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'becomes', '')
-                q += 7
+                v = (q, 'blocks', '')
+                q += 6
                 p189 = q
                 res190.append(v)
-                r = self.e286_0(p189)
-                if r is None:
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'each', '')
+                q += 4
                 p189 = q
-                if v:
-                    res190.append(v)
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p189 = q
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p189 = q
+                res190.append(v)
                 p191 = p189
                 res192: list[Any] = []
                 q = sk0[p191]
@@ -50499,182 +50690,23 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p191] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
+                v = (q, 'able', '')
+                q += 4
                 p191 = q
-                if v:
-                    res192.append(v)
+                res192.append(v)
                 if res192:
                     n = Nt(res192)
                     n.rule = 892
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('/', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '/', '')
-                q += 1
-                p189 = q
-                res190.append(v)
-                p193 = p189
-                res194: list[Any] = []
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
-                p193 = q
-                if v:
-                    res194.append(v)
-                if res194:
-                    n = Nt(res194)
-                    n.rule = 893
-                p189 = p193
-                if res194 and n:
-                    res190.append(n)
-                while True:
-                    p195 = p189
-                    res196: list[Any] = []
-                    r = self.e287_0(p195)
-                    if r is None:
-                        break
-                    q, v = r
-                    p195 = q
-                    if v:
-                        res196.append(v)
-                    r = self.e288_0(p195)
-                    if r is None:
-                        break
-                    q, v = r
-                    p195 = q
-                    if v:
-                        res196.append(v)
-                    p189 = p195
-                    res190 += res196
-                    break
-                r = self.e289_0(p189)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p189 = q
-                if v:
-                    res190.append(v)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creature', '')
-                q += 8
-                p189 = q
-                res190.append(v)
-                while True:
-                    p197 = p189
-                    res198: list[Any] = []
-                    q = sk0[p197]
-                    if q < 0:
-                        q = _WS0(text, p197).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p197] = q
-                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'with', '')
-                    q += 4
-                    p197 = q
-                    res198.append(v)
-                    r = self.e290_0(p197)
-                    if r is None:
-                        break
-                    q, v = r
-                    p197 = q
-                    if v:
-                        res198.append(v)
-                    p189 = p197
-                    res190 += res198
-                    break
-                while True:
-                    p199 = p189
-                    res200: list[Any] = []
-                    r = self.e291_0(p199)
-                    if r is None:
-                        break
-                    q, v = r
-                    p199 = q
-                    if v:
-                        res200.append(v)
-                    q = sk0[p199]
-                    if q < 0:
-                        q = _WS0(text, p199).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p199] = q
-                    if not (text.startswith('still', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'still', '')
-                    q += 5
-                    p199 = q
-                    res200.append(v)
-                    q = sk0[p199]
-                    if q < 0:
-                        q = _WS0(text, p199).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p199] = q
-                    if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'a', '')
-                    q += 1
-                    p199 = q
-                    res200.append(v)
-                    q = sk0[p199]
-                    if q < 0:
-                        q = _WS0(text, p199).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p199] = q
-                    if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'land', '')
-                    q += 4
-                    p199 = q
-                    res200.append(v)
-                    p189 = p199
-                    res190 += res200
-                    break
                 if res190:
-                    n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
-                    n.rule = 894
+                    n = Nt(res190)
+                    n.rule = 893
                 q = p189
                 v = n if res190 else None
                 if v is not None:
@@ -50684,121 +50716,65 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F23:
+        if ch in _F0:
             while True:
-                p201 = p
-                res202: list[Any] = []
-                q = sk0[p201]
+                p193 = p
+                res194: list[Any] = []
+                q = sk0[p193]
                 if q < 0:
-                    q = _WS0(text, p201).end()
+                    q = _WS0(text, p193).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    sk0[p193] = q
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'becomes', '')
-                q += 7
-                p201 = q
-                res202.append(v)
-                q = sk0[p201]
+                v = (q, "can't", '')
+                q += 5
+                p193 = q
+                res194.append(v)
+                q = sk0[p193]
                 if q < 0:
-                    q = _WS0(text, p201).end()
+                    q = _WS0(text, p193).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p193] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
-                p201 = q
-                res202.append(v)
-                q = sk0[p201]
-                if q < 0:
-                    q = _WS0(text, p201).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creature', '')
-                q += 8
-                p201 = q
-                res202.append(v)
-                q = sk0[p201]
-                if q < 0:
-                    q = _WS0(text, p201).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'type', '')
-                q += 4
-                p201 = q
-                res202.append(v)
-                q = sk0[p201]
-                if q < 0:
-                    q = _WS0(text, p201).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
+                v = (q, 'be', '')
                 q += 2
-                p201 = q
-                res202.append(v)
-                q = sk0[p201]
+                p193 = q
+                res194.append(v)
+                p195 = p193
+                res196: list[Any] = []
+                q = sk0[p195]
                 if q < 0:
-                    q = _WS0(text, p201).end()
+                    q = _WS0(text, p195).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p195] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'your', '')
-                q += 4
-                p201 = q
-                res202.append(v)
-                p203 = p201
-                res204: list[Any] = []
-                q = sk0[p203]
-                if q < 0:
-                    q = _WS0(text, p203).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p203] = q
-                if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choice', '')
-                q += 6
-                p203 = q
-                res204.append(v)
-                if res204:
-                    n = Nt(res204)
+                v = (q, 'blocked', '')
+                q += 7
+                p195 = q
+                res196.append(v)
+                if res196:
+                    n = Nt(res196)
+                    n.rule = 894
+                p193 = p195
+                if res196 and n:
+                    res194.append(n)
+                if res194:
+                    n = Nt(res194)
                     n.rule = 895
-                p201 = p203
-                if res204 and n:
-                    res202.append(n)
-                if res202:
-                    n = Nt(res202)
-                    n.rule = 896
-                q = p201
-                v = n if res202 else None
+                q = p193
+                v = n if res194 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 807
@@ -50808,86 +50784,428 @@ class CardParser:
                 break
         if ch in _F23:
             while True:
-                p205 = p
-                res206: list[Any] = []
-                q = sk0[p205]
+                p197 = p
+                res198: list[Any] = []
+                q = sk0[p197]
                 if q < 0:
-                    q = _WS0(text, p205).end()
+                    q = _WS0(text, p197).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p205] = q
+                    sk0[p197] = q
                 if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'becomes', '')
                 q += 7
-                p205 = q
-                res206.append(v)
-                q = sk0[p205]
+                p197 = q
+                res198.append(v)
+                r = self.e286_0(p197)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p197 = q
+                if v:
+                    res198.append(v)
+                p199 = p197
+                res200: list[Any] = []
+                q = sk0[p199]
                 if q < 0:
-                    q = _WS0(text, p205).end()
+                    q = _WS0(text, p199).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p205] = q
+                    sk0[p199] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p199 = q
+                if v:
+                    res200.append(v)
+                if res200:
+                    n = Nt(res200)
+                    n.rule = 896
+                p197 = p199
+                if res200 and n:
+                    res198.append(n)
+                q = sk0[p197]
+                if q < 0:
+                    q = _WS0(text, p197).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p197] = q
+                if not (text.startswith('/', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '/', '')
+                q += 1
+                p197 = q
+                res198.append(v)
+                p201 = p197
+                res202: list[Any] = []
+                q = sk0[p201]
+                if q < 0:
+                    q = _WS0(text, p201).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p201] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p201 = q
+                if v:
+                    res202.append(v)
+                if res202:
+                    n = Nt(res202)
+                    n.rule = 897
+                p197 = p201
+                if res202 and n:
+                    res198.append(n)
+                while True:
+                    p203 = p197
+                    res204: list[Any] = []
+                    r = self.e287_0(p203)
+                    if r is None:
+                        break
+                    q, v = r
+                    p203 = q
+                    if v:
+                        res204.append(v)
+                    r = self.e288_0(p203)
+                    if r is None:
+                        break
+                    q, v = r
+                    p203 = q
+                    if v:
+                        res204.append(v)
+                    p197 = p203
+                    res198 += res204
+                    break
+                r = self.e289_0(p197)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p197 = q
+                if v:
+                    res198.append(v)
+                q = sk0[p197]
+                if q < 0:
+                    q = _WS0(text, p197).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p197] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p197 = q
+                res198.append(v)
+                while True:
+                    p205 = p197
+                    res206: list[Any] = []
+                    q = sk0[p205]
+                    if q < 0:
+                        q = _WS0(text, p205).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p205] = q
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'with', '')
+                    q += 4
+                    p205 = q
+                    res206.append(v)
+                    r = self.e290_0(p205)
+                    if r is None:
+                        break
+                    q, v = r
+                    p205 = q
+                    if v:
+                        res206.append(v)
+                    p197 = p205
+                    res198 += res206
+                    break
+                while True:
+                    p207 = p197
+                    res208: list[Any] = []
+                    r = self.e291_0(p207)
+                    if r is None:
+                        break
+                    q, v = r
+                    p207 = q
+                    if v:
+                        res208.append(v)
+                    q = sk0[p207]
+                    if q < 0:
+                        q = _WS0(text, p207).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p207] = q
+                    if not (text.startswith('still', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'still', '')
+                    q += 5
+                    p207 = q
+                    res208.append(v)
+                    q = sk0[p207]
+                    if q < 0:
+                        q = _WS0(text, p207).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p207] = q
+                    if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'a', '')
+                    q += 1
+                    p207 = q
+                    res208.append(v)
+                    q = sk0[p207]
+                    if q < 0:
+                        q = _WS0(text, p207).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p207] = q
+                    if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'land', '')
+                    q += 4
+                    p207 = q
+                    res208.append(v)
+                    p197 = p207
+                    res198 += res208
+                    break
+                if res198:
+                    n = Nt(res198 if len(res198) == 1 and type(res198[0]) is not list else flatten(res198))
+                    n.rule = 898
+                q = p197
+                v = n if res198 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 807
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F23:
+            while True:
+                p209 = p
+                res210: list[Any] = []
+                q = sk0[p209]
+                if q < 0:
+                    q = _WS0(text, p209).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p209] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p209 = q
+                res210.append(v)
+                q = sk0[p209]
+                if q < 0:
+                    q = _WS0(text, p209).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p209] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p209 = q
+                res210.append(v)
+                q = sk0[p209]
+                if q < 0:
+                    q = _WS0(text, p209).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p209] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p209 = q
+                res210.append(v)
+                q = sk0[p209]
+                if q < 0:
+                    q = _WS0(text, p209).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p209] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p209 = q
+                res210.append(v)
+                q = sk0[p209]
+                if q < 0:
+                    q = _WS0(text, p209).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p209] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p209 = q
+                res210.append(v)
+                q = sk0[p209]
+                if q < 0:
+                    q = _WS0(text, p209).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p209] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p209 = q
+                res210.append(v)
+                p211 = p209
+                res212: list[Any] = []
+                q = sk0[p211]
+                if q < 0:
+                    q = _WS0(text, p211).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p211] = q
+                if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'choice', '')
+                q += 6
+                p211 = q
+                res212.append(v)
+                if res212:
+                    n = Nt(res212)
+                    n.rule = 899
+                p209 = p211
+                if res212 and n:
+                    res210.append(n)
+                if res210:
+                    n = Nt(res210)
+                    n.rule = 900
+                q = p209
+                v = n if res210 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 807
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F23:
+            while True:
+                p213 = p
+                res214: list[Any] = []
+                q = sk0[p213]
+                if q < 0:
+                    q = _WS0(text, p213).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p213] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'becomes', '')
+                q += 7
+                p213 = q
+                res214.append(v)
+                q = sk0[p213]
+                if q < 0:
+                    q = _WS0(text, p213).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p213] = q
                 if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'an', '')
                 q += 2
-                p205 = q
-                res206.append(v)
-                q = sk0[p205]
+                p213 = q
+                res214.append(v)
+                q = sk0[p213]
                 if q < 0:
-                    q = _WS0(text, p205).end()
+                    q = _WS0(text, p213).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p205] = q
+                    sk0[p213] = q
                 if not (text.startswith('Aura', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'Aura', '')
                 q += 4
-                p205 = q
-                res206.append(v)
-                q = sk0[p205]
+                p213 = q
+                res214.append(v)
+                q = sk0[p213]
                 if q < 0:
-                    q = _WS0(text, p205).end()
+                    q = _WS0(text, p213).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p205] = q
+                    sk0[p213] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'with', '')
                 q += 4
-                p205 = q
-                res206.append(v)
-                q = sk0[p205]
+                p213 = q
+                res214.append(v)
+                q = sk0[p213]
                 if q < 0:
-                    q = _WS0(text, p205).end()
+                    q = _WS0(text, p213).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p205] = q
+                    sk0[p213] = q
                 if not (text.startswith('enchant', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'enchant', '')
                 q += 7
-                p205 = q
-                res206.append(v)
-                p207 = p205
-                res208: list[Any] = []
-                q = sk0[p207]
+                p213 = q
+                res214.append(v)
+                p215 = p213
+                res216: list[Any] = []
+                q = sk0[p215]
                 if q < 0:
-                    q = _WS0(text, p207).end()
+                    q = _WS0(text, p215).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p207] = q
+                    sk0[p215] = q
                 m = _RX45(text, q) if text[q:q + 1] in _F85 else None
                 if m is None:
                     p = c
@@ -50896,20 +51214,20 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'TypeWord') if s else None
                 q += len(s)
-                p207 = q
+                p215 = q
                 if v:
-                    res208.append(v)
-                if res208:
-                    n = Nt(res208)
-                    n.rule = 897
-                p205 = p207
-                if res208 and n:
-                    res206.append(n)
-                if res206:
-                    n = Nt(res206)
-                    n.rule = 898
-                q = p205
-                v = n if res206 else None
+                    res216.append(v)
+                if res216:
+                    n = Nt(res216)
+                    n.rule = 901
+                p213 = p215
+                if res216 and n:
+                    res214.append(n)
+                if res214:
+                    n = Nt(res214)
+                    n.rule = 902
+                q = p213
+                v = n if res214 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 807
@@ -50919,39 +51237,39 @@ class CardParser:
                 break
         if ch in _F98:
             while True:
-                p209 = p
-                res210: list[Any] = []
-                r = self.e292_0(p209)
+                p217 = p
+                res218: list[Any] = []
+                r = self.e292_0(p217)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p209 = q
+                p217 = q
                 if v:
-                    res210.append(v)
-                p211 = p209
-                res212: list[Any] = []
-                r = self.r_Color_0(p211)
+                    res218.append(v)
+                p219 = p217
+                res220: list[Any] = []
+                r = self.r_Color_0(p219)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p211 = q
+                p219 = q
                 if v:
-                    res212.append(v)
-                if res212:
-                    n = Nt(res212)
-                    n.rule = 899
-                p209 = p211
-                if res212 and n:
-                    res210.append(n)
-                if res210:
-                    n = Nt(res210 if len(res210) == 1 and type(res210[0]) is not list else flatten(res210))
-                    n.rule = 900
-                q = p209
-                v = n if res210 else None
+                    res220.append(v)
+                if res220:
+                    n = Nt(res220)
+                    n.rule = 903
+                p217 = p219
+                if res220 and n:
+                    res218.append(n)
+                if res218:
+                    n = Nt(res218 if len(res218) == 1 and type(res218[0]) is not list else flatten(res218))
+                    n.rule = 904
+                q = p217
+                v = n if res218 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 807
@@ -50995,7 +51313,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 901
+                    n.rule = 905
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51025,7 +51343,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 902
+                    n.rule = 906
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -51050,7 +51368,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 903
+                    n.rule = 907
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51081,7 +51399,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 904
+                    n.rule = 908
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51106,7 +51424,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 905
+                    n.rule = 909
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51142,7 +51460,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 906
+                n.rule = 910
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51187,7 +51505,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 907
+                n.rule = 911
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -51241,7 +51559,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 908
+        n.rule = 912
         return p, n
 
     def e160_1(self, p: int) -> Any:
@@ -51285,7 +51603,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 909
+        n.rule = 913
         return p, n
 
     def e161_1(self, p: int) -> Any:
@@ -51325,7 +51643,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 910
+                    n.rule = 914
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51356,7 +51674,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 911
+                    n.rule = 915
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51709,7 +52027,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 912
+        n.rule = 916
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -51730,7 +52048,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 917
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -51751,7 +52069,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 914
+        n.rule = 918
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -51772,7 +52090,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 915
+        n.rule = 919
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -51807,7 +52125,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 916
+        n.rule = 920
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -52017,7 +52335,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 921
         return q, n
 
     def e171_0(self, p: int) -> Any:
@@ -52057,7 +52375,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 918
+                    n.rule = 922
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52080,7 +52398,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 919
+                    n.rule = 923
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52185,7 +52503,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 920
+        n.rule = 924
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -52206,7 +52524,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 925
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -52227,7 +52545,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 926
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -52542,7 +52860,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 923
+                    n.rule = 927
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52573,7 +52891,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 924
+                    n.rule = 928
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52620,7 +52938,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 925
+                    n.rule = 929
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52665,7 +52983,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 926
+                    n.rule = 930
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52724,7 +53042,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 927
+                    n.rule = 931
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -52799,7 +53117,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 928
+                    n.rule = 932
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52844,7 +53162,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 929
+                    n.rule = 933
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -52916,7 +53234,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 930
+                    n.rule = 934
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -52961,7 +53279,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 931
+                    n.rule = 935
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52992,7 +53310,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 932
+                    n.rule = 936
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53015,7 +53333,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 933
+                    n.rule = 937
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53078,7 +53396,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 934
+                    n.rule = 938
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53257,7 +53575,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 935
+                    n.rule = 939
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53283,7 +53601,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 936
+                    n.rule = 940
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53319,7 +53637,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 937
+                    n.rule = 941
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53362,7 +53680,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 938
+        n.rule = 942
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -53383,7 +53701,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 939
+        n.rule = 943
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -53404,7 +53722,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 940
+        n.rule = 944
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -53435,7 +53753,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 941
+        n.rule = 945
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -53470,7 +53788,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 942
+        n.rule = 946
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -53568,7 +53886,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 943
+        n.rule = 947
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -53630,7 +53948,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 944
+                    n.rule = 948
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53696,7 +54014,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 945
+                    n.rule = 949
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53856,7 +54174,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 946
+                    n.rule = 950
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53882,7 +54200,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 947
+                    n.rule = 951
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -53907,7 +54225,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 948
+                        n.rule = 952
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -53974,7 +54292,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 949
+                    n.rule = 953
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54020,7 +54338,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 950
+                    n.rule = 954
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54107,7 +54425,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 951
+                    n.rule = 955
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54203,7 +54521,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 952
+                    n.rule = 956
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54284,7 +54602,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 953
+                    n.rule = 957
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54379,7 +54697,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 954
+                    n.rule = 958
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54470,7 +54788,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 955
+                    n.rule = 959
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54524,7 +54842,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 956
+                    n.rule = 960
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54558,7 +54876,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 956
+                    n.rule = 960
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -54652,7 +54970,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 957
+                    n.rule = 961
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54697,7 +55015,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 958
+                    n.rule = 962
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54787,7 +55105,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 959
+        n.rule = 963
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -54877,18 +55195,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 960
+                    n.rule = 964
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 961
+                    n.rule = 965
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 962
+                    n.rule = 966
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54903,7 +55221,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 962
+                    n.rule = 966
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -54947,7 +55265,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 963
+            n.rule = 967
         p = p1
         if res2 and n:
             res.append(n)
@@ -54966,7 +55284,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 964
+        n.rule = 968
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -55051,7 +55369,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 965
+                    n.rule = 969
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55117,7 +55435,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 966
+        n.rule = 970
         return q, n
 
     def e202_0(self, p: int) -> Any:
@@ -55436,7 +55754,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 967
+        n.rule = 971
         return q, n
 
     def e206_0(self, p: int) -> Any:
@@ -55502,7 +55820,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 968
+        n.rule = 972
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -55687,18 +56005,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 969
+                    n.rule = 973
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 970
+                    n.rule = 974
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 971
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55734,7 +56052,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 972
+                    n.rule = 976
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55754,12 +56072,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 973
+                    n.rule = 977
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 971
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55795,7 +56113,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 974
+                    n.rule = 978
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55815,12 +56133,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 975
+                    n.rule = 979
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 971
+                    n.rule = 975
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55845,7 +56163,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 976
+        n.rule = 980
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -55877,12 +56195,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 977
+                    n.rule = 981
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 978
+                    n.rule = 982
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55902,12 +56220,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 979
+                    n.rule = 983
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 978
+                    n.rule = 982
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55969,7 +56287,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 980
+                    n.rule = 984
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56120,7 +56438,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 981
+        n.rule = 985
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -56211,7 +56529,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 982
+                    n.rule = 986
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56255,7 +56573,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 983
+                    n.rule = 987
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56353,7 +56671,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 984
+                    n.rule = 988
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56653,7 +56971,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 985
+                n.rule = 989
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -56831,7 +57149,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 986
+                    n.rule = 990
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56890,7 +57208,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 987
+                    n.rule = 991
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56970,7 +57288,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 988
+                    n.rule = 992
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57047,7 +57365,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 989
+                    n.rule = 993
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57092,7 +57410,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 990
+                    n.rule = 994
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57177,7 +57495,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 991
+        n.rule = 995
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -57280,7 +57598,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 992
+                    n.rule = 996
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57309,7 +57627,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 993
+                    n.rule = 997
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57340,7 +57658,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 994
+                    n.rule = 998
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57363,7 +57681,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 995
+                    n.rule = 999
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57391,7 +57709,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 996
+        n.rule = 1000
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -57587,7 +57905,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 997
+                    n.rule = 1001
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57617,7 +57935,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 998
+                        n.rule = 1002
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57645,7 +57963,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 999
+                n.rule = 1003
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57675,7 +57993,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1000
+                    n.rule = 1004
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -57707,7 +58025,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1001
+        n.rule = 1005
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -57753,7 +58071,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1002
+        n.rule = 1006
         return p, n
 
     def e236_0(self, p: int) -> Any:
@@ -57787,7 +58105,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1003
+                    n.rule = 1007
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57882,19 +58200,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1004
+                    n.rule = 1008
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1005
+                    n.rule = 1009
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1006
+                    n.rule = 1010
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57922,7 +58240,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1007
+        n.rule = 1011
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -57943,7 +58261,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1008
+        n.rule = 1012
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -57977,7 +58295,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1009
+                    n.rule = 1013
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58030,7 +58348,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1010
+                    n.rule = 1014
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58092,7 +58410,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1011
+                    n.rule = 1015
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58117,7 +58435,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1012
+                    n.rule = 1016
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58143,14 +58461,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1013
+            n.rule = 1017
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1014
+        n.rule = 1018
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -58213,7 +58531,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1015
+        n.rule = 1019
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -58253,7 +58571,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1016
+            n.rule = 1020
         p = p1
         if res2 and n:
             res.append(n)
@@ -58285,7 +58603,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1017
+        n.rule = 1021
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -58326,7 +58644,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1018
+            n.rule = 1022
         p = p1
         if res2 and n:
             res.append(n)
@@ -58370,7 +58688,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1019
+        n.rule = 1023
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -58391,7 +58709,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1020
+        n.rule = 1024
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58419,7 +58737,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1021
+            n.rule = 1025
         p = p1
         if res2 and n:
             res.append(n)
@@ -58434,7 +58752,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1022
+            n.rule = 1026
         p = p3
         if res4 and n:
             res.append(n)
@@ -58450,7 +58768,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1023
+        n.rule = 1027
         return p, n
 
     def e243_0(self, p: int) -> Any:
@@ -58572,7 +58890,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1028
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -58723,7 +59041,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1025
+                    n.rule = 1029
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58782,7 +59100,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1026
+                    n.rule = 1030
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58811,7 +59129,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1027
+        n.rule = 1031
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -58832,7 +59150,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1028
+        n.rule = 1032
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -58853,7 +59171,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1029
+        n.rule = 1033
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -58874,7 +59192,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1030
+        n.rule = 1034
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -58918,7 +59236,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1031
+        n.rule = 1035
         return p, n
 
     def e252_0(self, p: int) -> Any:
@@ -59069,7 +59387,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1032
+                    n.rule = 1036
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59100,7 +59418,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1033
+                    n.rule = 1037
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59213,7 +59531,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1034
+        n.rule = 1038
         return p, n
 
     def e257_0(self, p: int) -> Any:
@@ -59343,7 +59661,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1035
+        n.rule = 1039
         return p, n
 
     def e259_0(self, p: int) -> Any:
@@ -59364,7 +59682,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1036
+        n.rule = 1040
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -59412,7 +59730,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1037
+        n.rule = 1041
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -59541,7 +59859,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1038
+        n.rule = 1042
         return q, n
 
     def e265_0(self, p: int) -> Any:
@@ -59575,7 +59893,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1039
+                    n.rule = 1043
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59642,7 +59960,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1040
+                n.rule = 1044
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -59731,7 +60049,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1041
+        n.rule = 1045
         return p, n
 
     def e267_0(self, p: int) -> Any:
@@ -59775,7 +60093,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1042
+        n.rule = 1046
         return p, n
 
     def e268_0(self, p: int) -> Any:
@@ -59819,7 +60137,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1043
+        n.rule = 1047
         return p, n
 
     def e269_0(self, p: int) -> Any:
@@ -59858,7 +60176,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1044
+                    n.rule = 1048
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59945,7 +60263,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1045
+                    n.rule = 1049
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60039,7 +60357,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1046
+        n.rule = 1050
         return p, n
 
     def e271_0(self, p: int) -> Any:
@@ -60078,7 +60396,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1047
+                    n.rule = 1051
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60151,7 +60469,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1048
+                    n.rule = 1052
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60199,12 +60517,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1049
+                    n.rule = 1053
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1050
+                    n.rule = 1054
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60224,12 +60542,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1051
+                    n.rule = 1055
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1050
+                    n.rule = 1054
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60254,7 +60572,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1052
+        n.rule = 1056
         return q, n
 
     def e273_0(self, p: int) -> Any:
@@ -60720,7 +61038,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1053
+        n.rule = 1057
         return p, n
 
     def e279_0(self, p: int) -> Any:
@@ -60818,7 +61136,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1054
+        n.rule = 1058
         return p, n
 
     def e281_0(self, p: int) -> Any:
@@ -60911,7 +61229,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1055
+                    n.rule = 1059
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60973,7 +61291,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1056
+        n.rule = 1060
         return q, n
 
     def e284_0(self, p: int) -> Any:
@@ -61160,7 +61478,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1057
+        n.rule = 1061
         return p, n
 
     def e288_0(self, p: int) -> Any:
@@ -61228,7 +61546,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1062
         return p, n
 
     def e290_0(self, p: int) -> Any:
@@ -61272,7 +61590,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1063
         return p, n
 
     def e291_0(self, p: int) -> Any:
@@ -61293,7 +61611,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1060
+        n.rule = 1064
         return q, n
 
     def e292_0(self, p: int) -> Any:
@@ -61368,7 +61686,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1061
+        n.rule = 1065
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61405,7 +61723,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1062
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61466,7 +61784,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1062
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61543,7 +61861,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1062
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61607,7 +61925,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1062
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61708,7 +62026,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1062
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61785,7 +62103,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1062
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61891,7 +62209,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1062
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62006,7 +62324,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1062
+                    n.rule = 1066
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -64527,7 +64845,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1067
         return p, n
 
     def e312_0(self, p: int) -> Any:
@@ -64552,7 +64870,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1068
         return p, n
 
     def e313_0(self, p: int) -> Any:
@@ -64577,7 +64895,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1069
         return p, n
 
     def e314_0(self, p: int) -> Any:
@@ -64610,7 +64928,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1070
         return p, n
 
     def e315_0(self, p: int) -> Any:
@@ -64645,7 +64963,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1071
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -64680,7 +64998,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1072
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -64715,7 +65033,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1073
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -64748,7 +65066,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1074
         return p, n
 
     def e319_0(self, p: int) -> Any:
@@ -64821,7 +65139,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1075
         return p, n
 
     def e321_0(self, p: int) -> Any:
@@ -64842,7 +65160,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1072
+        n.rule = 1076
         return q, n
 
     def e322_0(self, p: int) -> Any:
@@ -64874,7 +65192,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1073
+                    n.rule = 1077
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -64896,7 +65214,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1074
+                n.rule = 1078
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65015,14 +65333,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1075
+            n.rule = 1079
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1080
         return p, n
 
     def e324_0(self, p: int) -> Any:
@@ -65043,7 +65361,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1077
+        n.rule = 1081
         return q, n
 
     def e325_0(self, p: int) -> Any:
@@ -65095,7 +65413,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1082
         return p, n
 
     def e326_0(self, p: int) -> Any:
@@ -65176,7 +65494,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1079
+            n.rule = 1083
         p = p1
         if res2 and n:
             res.append(n)
@@ -65192,7 +65510,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1080
+        n.rule = 1084
         return p, n
 
     def e327_0(self, p: int) -> Any:
@@ -65267,7 +65585,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1081
+        n.rule = 1085
         return q, n
 
     def e329_0(self, p: int) -> Any:
@@ -65299,7 +65617,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1082
+                    n.rule = 1086
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65322,7 +65640,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1083
+                    n.rule = 1087
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65382,13 +65700,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1084
+                    n.rule = 1088
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1085
+                    n.rule = 1089
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65429,7 +65747,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1086
+                    n.rule = 1090
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65460,13 +65778,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1087
+                    n.rule = 1091
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1085
+                    n.rule = 1089
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -65509,7 +65827,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1088
+                    n.rule = 1092
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65568,7 +65886,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1089
+                    n.rule = 1093
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65627,7 +65945,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1090
+                    n.rule = 1094
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65728,7 +66046,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1091
+                    n.rule = 1095
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65756,7 +66074,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1092
+                    n.rule = 1096
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65784,7 +66102,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1093
+        n.rule = 1097
         return q, n
 
     def e333_0(self, p: int) -> Any:
@@ -65805,7 +66123,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1094
+        n.rule = 1098
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -65826,7 +66144,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1095
+        n.rule = 1099
         return q, n
 
     def e335_0(self, p: int) -> Any:
@@ -65847,7 +66165,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1096
+        n.rule = 1100
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -65868,7 +66186,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1097
+        n.rule = 1101
         return q, n
 
     def e337_0(self, p: int) -> Any:
@@ -65889,7 +66207,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1098
+        n.rule = 1102
         return q, n
 
     def e338_0(self, p: int) -> Any:
@@ -65968,7 +66286,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1099
+        n.rule = 1103
         return p, n
 
     def e340_0(self, p: int) -> Any:
@@ -65989,7 +66307,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1104
         return q, n
 
     def e341_0(self, p: int) -> Any:
@@ -66010,7 +66328,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1101
+        n.rule = 1105
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -66031,7 +66349,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1102
+        n.rule = 1106
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -66064,7 +66382,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1103
+                    n.rule = 1107
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66085,7 +66403,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1103
+                    n.rule = 1107
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66110,7 +66428,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1108
         return q, n
 
     def e344_0(self, p: int) -> Any:
@@ -66131,7 +66449,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1109
         return q, n
 
     def e345_0(self, p: int) -> Any:
@@ -66175,7 +66493,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1106
+        n.rule = 1110
         return p, n
 
     def e346_0(self, p: int) -> Any:
@@ -66214,7 +66532,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1107
+                    n.rule = 1111
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66276,7 +66594,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1108
+        n.rule = 1112
         return q, n
 
     def e348_0(self, p: int) -> Any:
@@ -66297,7 +66615,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1109
+        n.rule = 1113
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -66318,7 +66636,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1114
         return q, n
 
     def e350_0(self, p: int) -> Any:
@@ -66380,7 +66698,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1111
+                    n.rule = 1115
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66476,7 +66794,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1112
+                    n.rule = 1116
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66551,7 +66869,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1113
+        n.rule = 1117
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66618,18 +66936,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1114
+                    n.rule = 1118
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1115
+                    n.rule = 1119
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66684,18 +67002,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1117
+                    n.rule = 1121
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1118
+                    n.rule = 1122
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66722,18 +67040,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1119
+                    n.rule = 1123
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1120
+                    n.rule = 1124
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66858,18 +67176,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1121
+                    n.rule = 1125
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1122
+                    n.rule = 1126
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66910,18 +67228,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1123
+                    n.rule = 1127
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1124
+                    n.rule = 1128
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66990,18 +67308,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1125
+                    n.rule = 1129
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1126
+                    n.rule = 1130
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67028,18 +67346,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1127
+                    n.rule = 1131
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1128
+                    n.rule = 1132
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67066,7 +67384,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1129
+                    n.rule = 1133
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -67097,12 +67415,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1130
+                    n.rule = 1134
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67143,7 +67461,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1131
+                    n.rule = 1135
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -67182,7 +67500,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1132
+                            n.rule = 1136
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -67200,7 +67518,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1133
+                        n.rule = 1137
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67209,12 +67527,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1134
+                    n.rule = 1138
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67258,18 +67576,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1135
+                    n.rule = 1139
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1136
+                    n.rule = 1140
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67338,18 +67656,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1137
+                    n.rule = 1141
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1138
+                    n.rule = 1142
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67418,18 +67736,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1139
+                    n.rule = 1143
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1140
+                    n.rule = 1144
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67484,7 +67802,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1141
+                    n.rule = 1145
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67597,12 +67915,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1142
+                    n.rule = 1146
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67652,7 +67970,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1143
+                    n.rule = 1147
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -67690,7 +68008,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1144
+                        n.rule = 1148
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -67699,12 +68017,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1145
+                    n.rule = 1149
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67768,18 +68086,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1146
+                    n.rule = 1150
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1147
+                    n.rule = 1151
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67890,18 +68208,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1148
+                    n.rule = 1152
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1149
+                    n.rule = 1153
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1116
+                    n.rule = 1120
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67980,7 +68298,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1150
+        n.rule = 1154
         return q, n
 
     def e354_0(self, p: int) -> Any:
@@ -68001,7 +68319,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1151
+        n.rule = 1155
         return q, n
 
     def e355_0(self, p: int) -> Any:
@@ -68022,7 +68340,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1152
+        n.rule = 1156
         return q, n
 
     def e356_0(self, p: int) -> Any:
@@ -68047,7 +68365,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1153
+        n.rule = 1157
         return p, n
 
     def e357_1(self, p: int) -> Any:
@@ -69051,7 +69369,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 912
+        n.rule = 916
         return q, n
 
     def e361_1(self, p: int) -> Any:
@@ -69072,7 +69390,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 913
+        n.rule = 917
         return q, n
 
     def e362_1(self, p: int) -> Any:
@@ -69093,7 +69411,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 914
+        n.rule = 918
         return q, n
 
     def e363_1(self, p: int) -> Any:
@@ -69114,7 +69432,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 915
+        n.rule = 919
         return q, n
 
     def e364_1(self, p: int) -> Any:
@@ -69149,7 +69467,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 916
+        n.rule = 920
         return p, n
 
     def e365_1(self, p: int) -> Any:
@@ -69359,7 +69677,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 921
         return q, n
 
     def e369_1(self, p: int) -> Any:
@@ -69399,7 +69717,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 918
+                    n.rule = 922
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69422,7 +69740,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 919
+                    n.rule = 923
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -69527,7 +69845,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 920
+        n.rule = 924
         return p, n
 
     def e372_1(self, p: int) -> Any:
@@ -69548,7 +69866,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 925
         return q, n
 
     def e373_1(self, p: int) -> Any:
@@ -69569,7 +69887,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 926
         return q, n
 
     def e374_0(self, p: int) -> Any:
@@ -69594,7 +69912,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1154
+        n.rule = 1158
         return p, n
 
     def e375_0(self, p: int) -> Any:
@@ -69723,7 +70041,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1155
+        n.rule = 1159
         return q, n
 
     def e377_0(self, p: int) -> Any:
@@ -69744,7 +70062,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1160
         return q, n
 
     def e378_0(self, p: int) -> Any:
@@ -69765,7 +70083,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1157
+        n.rule = 1161
         return q, n
 
     def e379_0(self, p: int) -> Any:
@@ -69786,7 +70104,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1158
+        n.rule = 1162
         return q, n
 
     def e380_0(self, p: int) -> Any:
@@ -69807,7 +70125,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1159
+        n.rule = 1163
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -69992,7 +70310,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1067
         return p, n
 
     def e384_1(self, p: int) -> Any:
@@ -70017,7 +70335,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1068
         return p, n
 
     def e385_1(self, p: int) -> Any:
@@ -70042,7 +70360,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1069
         return p, n
 
     def e386_1(self, p: int) -> Any:
@@ -70075,7 +70393,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1070
         return p, n
 
     def e387_1(self, p: int) -> Any:
@@ -70110,7 +70428,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1071
         return p, n
 
     def e388_1(self, p: int) -> Any:
@@ -70145,7 +70463,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1072
         return p, n
 
     def e389_1(self, p: int) -> Any:
@@ -70180,7 +70498,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1073
         return p, n
 
     def e390_1(self, p: int) -> Any:
@@ -70213,7 +70531,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1074
         return p, n
 
     def e391_1(self, p: int) -> Any:
@@ -70286,7 +70604,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1075
         return p, n
 
     def e393_0(self, p: int) -> Any:
@@ -70307,7 +70625,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1160
+        n.rule = 1164
         return q, n
 
     def e394_0(self, p: int) -> Any:
@@ -70328,7 +70646,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1161
+        n.rule = 1165
         return q, n
 
     def e395_1(self, p: int) -> Any:
@@ -70644,6 +70962,7 @@ CLASSES: dict[str, type[Model]] = {
     'DiscardThisCost': _model_class('DiscardThisCost', (('discardthis', True, '1'),), {'discardthis': ''}, ()),
     'DiscardTrigger': _model_class('DiscardTrigger', (('lead', True, '1'), ('card', True, '1')), {'lead': '', 'card': None}, ()),
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1'), ('upto', True, '1'), ('filter', True, '1')), {'amount': None, 'evenly': False, 'upto': '', 'filter': None}, ()),
+    'DividesDamage': _model_class('DividesDamage', (('divides', True, '1'),), {'divides': ''}, ()),
     'DoesntUntap': _model_class('DoesntUntap', (('its', True, '1'), ('untap', True, '1')), {'its': '', 'untap': ''}, ()),
     'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('third', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'third': '', 'amount': None, 'per': None}, ()),
     'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1'), ('thiscombat', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': ''}, ()),
@@ -70676,6 +70995,7 @@ CLASSES: dict[str, type[Model]] = {
     'FlashStmt': _model_class('FlashStmt', (('flash', True, '1'),), {'flash': ''}, ()),
     'FlipCoinEffect': _model_class('FlipCoinEffect', (('coin', True, '1'),), {'coin': ''}, ()),
     'ForArg': _model_class('ForArg', (('filter', True, '1'),), {'filter': None}, ()),
+    'FormsBands': _model_class('FormsBands', (('bands', True, '1'),), {'bands': ''}, ()),
     'FromGraveyard': _model_class('FromGraveyard', (('whose', True, '1'),), {'whose': ''}, ()),
     'GainControlEffect': _model_class('GainControlEffect', (('target', True, '1'), ('duration', True, '1')), {'target': None, 'duration': None}, ()),
     'GainLifeEffect': _model_class('GainLifeEffect', (('player', True, '1'), ('amount', True, '1'), ('per', True, '1'), ('equal', True, '1')), {'player': None, 'amount': None, 'per': None, 'equal': None}, ()),
@@ -71221,58 +71541,60 @@ _C852 = CLASSES['HasKeywords']
 _C853 = CLASSES['LosesKeywords']
 _C856 = CLASSES['CombatDamageSteps']
 _C858 = CLASSES['AssignsExcess']
-_C860 = CLASSES['AttacksUntapped']
-_C862 = CLASSES['DoesntUntap']
-_C864 = CLASSES['DamageGainsLife']
-_C866 = CLASSES['DamageIsLethal']
-_C868 = CLASSES['DamageAsCounters']
-_C870 = CLASSES['CantBeBlockedBy']
-_C872 = CLASSES['CantBeAttachedBy']
-_C874 = CLASSES['PreventDamageFrom']
-_C876 = CLASSES['AttacksDespite']
-_C879 = CLASSES['TapAbilitiesCantActivate']
-_C881 = CLASSES['MaxBlockers']
-_C883 = CLASSES['AttacksEachCombat']
-_C885 = CLASSES['AttacksThisTurn']
-_C887 = CLASSES['MustBeBlocked']
-_C889 = CLASSES['BlocksEachCombat']
-_C891 = CLASSES['CantBeBlocked']
-_C894 = CLASSES['BecomesCreature']
-_C896 = CLASSES['ChosenCreatureType']
-_C898 = CLASSES['BecomesAura']
-_C900 = CLASSES['IsColor']
-_C956 = CLASSES['Duration']
-_C961 = CLASSES['UpToXTargets']
-_C964 = CLASSES['FromGraveyard']
-_C970 = CLASSES['OntoBattlefield']
-_C973 = CLASSES['IntoHand']
-_C975 = CLASSES['IntoGraveyard']
-_C978 = CLASSES['CostValue']
-_C1005 = CLASSES['NextTurnDuration']
-_C1014 = CLASSES['BackRef']
-_C1017 = CLASSES['TargetPlayer']
-_C1019 = CLASSES['TargetObject']
-_C1023 = CLASSES['EachObjects']
-_C1050 = CLASSES['QualityRef']
-_C1076 = CLASSES['PerTime']
-_C1080 = CLASSES['PerObject']
-_C1085 = CLASSES['PowerOf']
-_C1115 = CLASSES['EntersEvent']
-_C1118 = CLASSES['LeavesEvent']
-_C1120 = CLASSES['DiesEvent']
-_C1122 = CLASSES['ToGraveyardEvent']
-_C1124 = CLASSES['AttacksAloneEvent']
-_C1126 = CLASSES['UnblockedEvent']
-_C1128 = CLASSES['AttacksEvent']
-_C1130 = CLASSES['BlocksEvent']
-_C1134 = CLASSES['BlockedEvent']
-_C1136 = CLASSES['PhasesEvent']
-_C1138 = CLASSES['TurnedUpEvent']
-_C1140 = CLASSES['ExiledThisWayEvent']
-_C1142 = CLASSES['TargetedEvent']
-_C1145 = CLASSES['DealsDamageEvent']
-_C1147 = CLASSES['DealtDamageEvent']
-_C1149 = CLASSES['PutIntoGraveyardEvent']
+_C860 = CLASSES['FormsBands']
+_C862 = CLASSES['DividesDamage']
+_C864 = CLASSES['AttacksUntapped']
+_C866 = CLASSES['DoesntUntap']
+_C868 = CLASSES['DamageGainsLife']
+_C870 = CLASSES['DamageIsLethal']
+_C872 = CLASSES['DamageAsCounters']
+_C874 = CLASSES['CantBeBlockedBy']
+_C876 = CLASSES['CantBeAttachedBy']
+_C878 = CLASSES['PreventDamageFrom']
+_C880 = CLASSES['AttacksDespite']
+_C883 = CLASSES['TapAbilitiesCantActivate']
+_C885 = CLASSES['MaxBlockers']
+_C887 = CLASSES['AttacksEachCombat']
+_C889 = CLASSES['AttacksThisTurn']
+_C891 = CLASSES['MustBeBlocked']
+_C893 = CLASSES['BlocksEachCombat']
+_C895 = CLASSES['CantBeBlocked']
+_C898 = CLASSES['BecomesCreature']
+_C900 = CLASSES['ChosenCreatureType']
+_C902 = CLASSES['BecomesAura']
+_C904 = CLASSES['IsColor']
+_C960 = CLASSES['Duration']
+_C965 = CLASSES['UpToXTargets']
+_C968 = CLASSES['FromGraveyard']
+_C974 = CLASSES['OntoBattlefield']
+_C977 = CLASSES['IntoHand']
+_C979 = CLASSES['IntoGraveyard']
+_C982 = CLASSES['CostValue']
+_C1009 = CLASSES['NextTurnDuration']
+_C1018 = CLASSES['BackRef']
+_C1021 = CLASSES['TargetPlayer']
+_C1023 = CLASSES['TargetObject']
+_C1027 = CLASSES['EachObjects']
+_C1054 = CLASSES['QualityRef']
+_C1080 = CLASSES['PerTime']
+_C1084 = CLASSES['PerObject']
+_C1089 = CLASSES['PowerOf']
+_C1119 = CLASSES['EntersEvent']
+_C1122 = CLASSES['LeavesEvent']
+_C1124 = CLASSES['DiesEvent']
+_C1126 = CLASSES['ToGraveyardEvent']
+_C1128 = CLASSES['AttacksAloneEvent']
+_C1130 = CLASSES['UnblockedEvent']
+_C1132 = CLASSES['AttacksEvent']
+_C1134 = CLASSES['BlocksEvent']
+_C1138 = CLASSES['BlockedEvent']
+_C1140 = CLASSES['PhasesEvent']
+_C1142 = CLASSES['TurnedUpEvent']
+_C1144 = CLASSES['ExiledThisWayEvent']
+_C1146 = CLASSES['TargetedEvent']
+_C1149 = CLASSES['DealsDamageEvent']
+_C1151 = CLASSES['DealtDamageEvent']
+_C1153 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -76389,13 +76711,13 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 912:  # other
+        if r == 916:  # other
             d['other'] = True
-        elif r == 913:  # another
+        elif r == 917:  # another
             d['another'] = True
-        elif r == 914:  # facedown
+        elif r == 918:  # facedown
             d['facedown'] = True
-        elif r == 915:  # faceup
+        elif r == 919:  # faceup
             d['faceup'] = True
         elif r == 545:  # exiled
             d['exiled'] = True
@@ -76414,17 +76736,17 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 916:  # states
+        elif r == 920:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1063:  # nons
+        elif r == 1067:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1064:  # colors
+        elif r == 1068:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -76432,7 +76754,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1065:  # supertypes
+        elif r == 1069:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -76440,32 +76762,32 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1066:  # multis
+        elif r == 1070:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1067:  # types
+        elif r == 1071:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1068:  # subtypes
+        elif r == 1072:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1069:  # ortypes
+        elif r == 1073:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1070:  # andor
+        elif r == 1074:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1071:  # ortypes
+        elif r == 1075:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76482,7 +76804,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 917:  # chosen
+        elif r == 921:  # chosen
             d['chosen'] = True
         elif r == 549:  # choicetype
             x = c[0]
@@ -76490,13 +76812,13 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 918:  # mv
+        elif r == 922:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 919:  # mvparam
+        elif r == 923:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -76553,7 +76875,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 920:  # keywords
+        elif r == 924:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76596,9 +76918,9 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 921:  # blocked_by_this
+        elif r == 925:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 922:  # attacking_you
+        elif r == 926:  # attacking_you
             d['attacking_you'] = True
         elif r == 568:  # single
             x = c[0]
@@ -77749,7 +78071,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1024:  # base
+        elif r == 1028:  # base
             d['base'] = True
         elif r == 434:  # second
             x = c[0]
@@ -77841,11 +78163,11 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1025:  # order
+        elif r == 1029:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1026:  # graveyard
+        elif r == 1030:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -77896,7 +78218,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1027:  # controller
+        elif r == 1031:  # controller
             d['controller'] = True
         elif r == 745:  # target
             x = c[0]
@@ -78241,7 +78563,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1028:  # your
+        if r == 1032:  # your
             d['your'] = True
         elif r == 746:  # player
             x = c[0]
@@ -78410,7 +78732,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1029:  # thiscreature
+        if r == 1033:  # thiscreature
             d['thiscreature'] = True
         elif r == 749:  # target
             x = c[0]
@@ -78780,7 +79102,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1037:  # both
+        if r == 1041:  # both
             d['both'] = True
         elif r == 795:  # which
             x = c[0]
@@ -79062,45 +79384,45 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 901:  # this
+        elif r == 905:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 902:  # enchanted
+        elif r == 906:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 903:  # host
+        elif r == 907:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 904:  # equipped
+        elif r == 908:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 905:  # host
+        elif r == 909:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 906:  # affected
+        elif r == 910:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1061:  # each
+        elif r == 1065:  # each
             d['each'] = True
-        elif r == 907:  # affected
+        elif r == 911:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['affected'] = value
-        elif r == 908:  # parts
+        elif r == 912:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79155,7 +79477,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 909:  # parts
+        if r == 913:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79164,7 +79486,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1062 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1066 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79237,11 +79559,11 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 910:  # quality
+        if r == 914:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 911:  # subtype
+        elif r == 915:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79417,13 +79739,13 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1072:  # evenly
+        elif r == 1076:  # evenly
             d['evenly'] = True
-        elif r == 923:  # upto
+        elif r == 927:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 924:  # filter
+        elif r == 928:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -79459,51 +79781,51 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 925:  # named
+        if r == 929:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 926:  # again
+        elif r == 930:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 927:  # base
+        elif r == 931:  # base
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['base'] = value
-        elif r == 928:  # amount
+        elif r == 932:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 929:  # equal
+        elif r == 933:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1073:  # power
+        elif r == 1077:  # power
             x = c[0]
-            value = _b1085(x, inst, lim, made)
+            value = _b1089(x, inst, lim, made)
             d['power'] = value
-        elif r == 1074:  # amount
+        elif r == 1078:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 930:  # late
+        elif r == 934:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 931:  # you
+        elif r == 935:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 932:  # controllerof
+        elif r == 936:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 933:  # target
+        elif r == 937:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -79602,7 +79924,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 934:  # third
+        elif r == 938:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -79648,18 +79970,18 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 935:  # target
+        if r == 939:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 936:  # count
+        elif r == 940:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 937:  # those
+        elif r == 941:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -79705,9 +80027,9 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 938:  # tapped
+        elif r == 942:  # tapped
             d['tapped'] = True
-        elif r == 939:  # supertypes
+        elif r == 943:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -79723,7 +80045,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 940:  # colors
+        elif r == 944:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -79731,17 +80053,17 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 941:  # subtypes
+        elif r == 945:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 942:  # types
+        elif r == 946:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 943:  # keywords
+        elif r == 947:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -79761,17 +80083,17 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 944:  # per
+        elif r == 948:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 945:  # pertime
+        elif r == 949:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1076(x, inst, lim, made)
+            value = _b1080(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -79805,9 +80127,9 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1077:  # anycolor
+        if r == 1081:  # anycolor
             d['anycolor'] = True
-        elif r == 1078:  # choices
+        elif r == 1082:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -79817,23 +80139,23 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 946:  # last
+        elif r == 950:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 947:  # mana
+        elif r == 951:  # mana
             x = c[0]
             value = _b266(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1154:  # alts
+        elif r == 1158:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b266(x, inst, lim, made))
-        elif r == 948:  # per
+        elif r == 952:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1080(x, inst, lim, made)
+            value = _b1084(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79873,29 +80195,29 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 949:  # third
+        elif r == 953:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 950:  # all
+        elif r == 954:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 951:  # hand
+        elif r == 955:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 952:  # amount
+        elif r == 956:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1081:  # random
+        elif r == 1085:  # random
             d['random'] = True
-        elif r == 953:  # per
+        elif r == 957:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1076(x, inst, lim, made)
+            value = _b1080(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79935,25 +80257,25 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 954:  # amount
+        elif r == 958:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1082:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1076(x, inst, lim, made)
-            d['per'] = value
-        elif r == 1083:  # per
+        elif r == 1086:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b1080(x, inst, lim, made)
             d['per'] = value
-        elif r == 955:  # equal
+        elif r == 1087:  # per
             x = c[0]
-            value = _b1085(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1084(x, inst, lim, made)
+            d['per'] = value
+        elif r == 959:  # equal
+            x = c[0]
+            value = _b1089(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -79998,7 +80320,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b956(x, inst, lim, made)
+            value = _b960(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -80075,15 +80397,15 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 957:  # yours
+        elif r == 961:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 958:  # their
+        elif r == 962:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 959:  # exceptions
+        elif r == 963:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -80127,7 +80449,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 603:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 962 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 966 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80136,15 +80458,15 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b964(x, inst, lim, made)
+            value = _b968(x, inst, lim, made)
             d['source'] = value
-        elif r == 1093:  # hand
+        elif r == 1097:  # hand
             d['hand'] = True
-        elif r == 965:  # battlefield
+        elif r == 969:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1094:  # mine
+        elif r == 1098:  # mine
             d['mine'] = True
         elif r == 605:  # wherex
             x = c[0]
@@ -80191,15 +80513,15 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 966:  # fromgy
+        elif r == 970:  # fromgy
             d['fromgy'] = True
-        elif r == 1095:  # choice
+        elif r == 1099:  # choice
             d['choice'] = True
-        elif r == 1096:  # facedown
+        elif r == 1100:  # facedown
             d['facedown'] = True
-        elif r == 1097:  # mine
+        elif r == 1101:  # mine
             d['mine'] = True
-        elif r == 1098:  # owners
+        elif r == 1102:  # owners
             d['owners'] = True
         elif r == 608:  # amount
             x = c[0]
@@ -80289,7 +80611,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 967:  # upto
+        elif r == 971:  # upto
             d['upto'] = True
         elif r == 615:  # count
             x = c[0]
@@ -80299,24 +80621,24 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1099:  # alts
+        elif r == 1103:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b350(x, inst, lim, made))
-        elif r == 968:  # reveal
+        elif r == 972:  # reveal
             d['reveal'] = True
-        elif r == 1100:  # thatcard
+        elif r == 1104:  # thatcard
             d['thatcard'] = True
-        elif r == 1101:  # thosecards
+        elif r == 1105:  # thosecards
             d['thosecards'] = True
         elif r == 617:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 971 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 975 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 976:  # tapped
+        elif r == 980:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -80361,7 +80683,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b978(x, inst, lim, made)
+            value = _b982(x, inst, lim, made)
             d['unless'] = value
         elif r == 621:  # per
             x = c[0]
@@ -80444,7 +80766,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 980:  # owners
+        elif r == 984:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80581,7 +80903,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 981:  # faceup
+        elif r == 985:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -80682,17 +81004,17 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b964(x, inst, lim, made)
+            value = _b968(x, inst, lim, made)
             d['source'] = value
-        elif r == 982:  # top
+        elif r == 986:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 983:  # bottom
+        elif r == 987:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 984:  # owners
+        elif r == 988:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -80829,7 +81151,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b964(x, inst, lim, made)
+            value = _b968(x, inst, lim, made)
             d['source'] = value
         elif r == 655:  # amount
             x = c[0]
@@ -81005,9 +81327,9 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b704(x, inst, lim, made)
             d['player'] = value
-        elif r == 1102:  # all
+        elif r == 1106:  # all
             d['all'] = True
-        elif r == 985:  # amount
+        elif r == 989:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -81058,7 +81380,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b978(x, inst, lim, made)
+            value = _b982(x, inst, lim, made)
             d['unless'] = value
         elif r == 671:  # per
             x = c[0]
@@ -81298,14 +81620,14 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 986:  # step
+        if r == 990:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1103 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1107 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 987:  # endcombat
+        elif r == 991:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -81352,9 +81674,9 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1104:  # you
+        elif r == 1108:  # you
             d['you'] = True
-        elif r == 988:  # target
+        elif r == 992:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81400,11 +81722,11 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 989:  # label
+        elif r == 993:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 990:  # free
+        elif r == 994:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -81447,9 +81769,9 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 991:  # newtargets
+        elif r == 995:  # newtargets
             d['newtargets'] = True
-        elif r == 1105:  # thatcopy
+        elif r == 1109:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81483,26 +81805,26 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 992:  # thatnoun
+        if r == 996:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 993:  # they
+        elif r == 997:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 994:  # destroyed
+        elif r == 998:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 995:  # target
+        elif r == 999:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 996:  # thisturn
+        elif r == 1000:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -81551,7 +81873,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b978(x, inst, lim, made)
+            value = _b982(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -81632,34 +81954,34 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b956(x, inst, lim, made)
+            value = _b960(x, inst, lim, made)
             d['lead'] = value
-        elif r == 997:  # target
+        elif r == 1001:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 998:  # also
+        elif r == 1002:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1023(x, inst, lim, made)
+            value = _b1027(x, inst, lim, made)
             d['also'] = value
-        elif r == 999:  # group
+        elif r == 1003:  # group
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['group'] = value
-        elif r == 1000:  # orgroup
+        elif r == 1004:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1001:  # alsoword
+        elif r == 1005:  # alsoword
             d['alsoword'] = True
-        elif r == 1002:  # parts
+        elif r == 1006:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81673,13 +81995,13 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1003:  # duration
+        elif r == 1007:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b956(x, inst, lim, made)
+            value = _b960(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1106:  # tail
+        elif r == 1110:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -81693,13 +82015,13 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1006:  # during
+        elif r == 1010:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1005(x, inst, lim, made)
+            value = _b1009(x, inst, lim, made)
             d['during'] = value
-        elif r == 1007:  # itsland
+        elif r == 1011:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -81733,7 +82055,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1008:  # controller
+        if r == 1012:  # controller
             d['controller'] = True
         elif r == 705:  # owner
             x = c[0]
@@ -81775,19 +82097,19 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1009:  # counter
+        if r == 1013:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1010:  # on
+        elif r == 1014:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1011:  # whose
+        elif r == 1015:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1012:  # zone
+        elif r == 1016:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -81863,7 +82185,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1015:  # otherthan
+        elif r == 1019:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -81933,7 +82255,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1020:  # each
+        if r == 1024:  # each
             d['each'] = True
         elif r == 723:  # count
             x = c[0]
@@ -82083,7 +82405,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1113:  # equipped
+        if r == 1117:  # equipped
             d['equipped'] = True
         elif r == 732:  # enchanted
             x = c[0]
@@ -82373,9 +82695,9 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1030:  # creature
+        elif r == 1034:  # creature
             d['creature'] = True
-        elif r == 1031:  # events
+        elif r == 1035:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82384,7 +82706,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1116 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1120 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82509,11 +82831,11 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1032:  # spell
+        elif r == 1036:  # spell
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1033:  # this
+        elif r == 1037:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -82553,13 +82875,13 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1150:  # equipped
+        elif r == 1154:  # equipped
             d['equipped'] = True
         elif r == 779:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1034:  # events
+        elif r == 1038:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82568,7 +82890,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1116 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1120 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82609,13 +82931,13 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1151:  # thisor
+        elif r == 1155:  # thisor
             d['thisor'] = True
         elif r == 782:  # subject
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1035:  # events
+        elif r == 1039:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82624,12 +82946,12 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1116 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1120 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1036:  # undercontrol
+        elif r == 1040:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -82751,7 +83073,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1038:  # additional
+        if r == 1042:  # additional
             d['additional'] = True
         elif r == 808:  # power
             x = c[0]
@@ -82761,19 +83083,19 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1039:  # per
+        elif r == 1043:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1040:  # perfilter
+        elif r == 1044:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b350(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1152:  # onbf
+        elif r == 1156:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -82879,7 +83201,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1041:  # filters
+        if r == 1045:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -82995,7 +83317,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1042:  # filters
+        if r == 1046:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83039,7 +83361,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1043:  # filters
+        if r == 1047:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83083,11 +83405,11 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1044:  # additional
+        if r == 1048:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1045:  # anynumber
+        elif r == 1049:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -83123,7 +83445,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1046:  # filters
+        if r == 1050:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83135,11 +83457,11 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b350(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1047:  # they
+        elif r == 1051:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1048:  # had
+        elif r == 1052:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -83224,7 +83546,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 828:  # quality
             x = c[0]
-            value = _b1050(x, inst, lim, made)
+            value = _b1054(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83258,7 +83580,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1052:  # opponents
+        if r == 1056:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -83612,7 +83934,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1053:  # keywords
+        if r == 1057:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83658,7 +83980,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1054:  # keywords
+        if r == 1058:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83759,7 +84081,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
+    """An object of rule FormsBands (class FormsBands) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83775,17 +84097,17 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C860()
-    d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'bands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # untapped
+        if r == 859:  # bands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['untapped'] = value
+            d['bands'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83795,7 +84117,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
+    """An object of rule DividesDamage (class DividesDamage) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83811,21 +84133,17 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C862()
-    d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'divides': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1055:  # its
+        if r == 861:  # divides
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['its'] = value
-        elif r == 861:  # untap
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['untap'] = value
+            d['divides'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83835,7 +84153,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83851,17 +84169,17 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C864()
-    d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # gains
+        if r == 863:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['gains'] = value
+            d['untapped'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83871,7 +84189,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
+    """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83887,17 +84205,21 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C866()
-    d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # lethal
+        if r == 1059:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['lethal'] = value
+            d['its'] = value
+        elif r == 865:  # untap
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['untap'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83907,7 +84229,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
+    """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83923,17 +84245,17 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C868()
-    d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 867:  # ascounters
+        if r == 867:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['ascounters'] = value
+            d['gains'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83943,7 +84265,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83959,17 +84281,17 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C870()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 869:  # quality
+        if r == 869:  # lethal
             x = c[0]
-            value = _b1050(x, inst, lim, made)
-            d['quality'] = value
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['lethal'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83979,7 +84301,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83995,17 +84317,17 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C872()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 871:  # quality
+        if r == 871:  # ascounters
             x = c[0]
-            value = _b1050(x, inst, lim, made)
-            d['quality'] = value
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['ascounters'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84015,7 +84337,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84040,7 +84362,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 873:  # quality
             x = c[0]
-            value = _b1050(x, inst, lim, made)
+            value = _b1054(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84051,7 +84373,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84067,6 +84389,78 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C876()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 875:  # quality
+            x = c[0]
+            value = _b1054(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C878()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 877:  # quality
+            x = c[0]
+            value = _b1054(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C880()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84074,9 +84468,9 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1056:  # thisturn
+        if r == 1060:  # thisturn
             d['thisturn'] = True
-        elif r == 875:  # keyword
+        elif r == 879:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84091,7 +84485,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84107,7 +84501,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C879()
+    inst: Any = _C883()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84115,11 +84509,11 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 877:  # whose
+        if r == 881:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 878:  # tapact
+        elif r == 882:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -84131,7 +84525,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84147,7 +84541,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C881()
+    inst: Any = _C885()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84155,7 +84549,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 880:  # count
+        if r == 884:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -84167,7 +84561,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84183,7 +84577,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C887()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84191,7 +84585,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 882:  # attacks
+        if r == 886:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84203,7 +84597,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84219,7 +84613,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C885()
+    inst: Any = _C889()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84227,7 +84621,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 884:  # attacks
+        if r == 888:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84239,7 +84633,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84255,7 +84649,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C891()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84263,7 +84657,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 886:  # blocked
+        if r == 890:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -84275,7 +84669,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84291,7 +84685,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C893()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84299,7 +84693,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # blocks
+        if r == 892:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -84311,7 +84705,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84327,7 +84721,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C891()
+    inst: Any = _C895()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84335,7 +84729,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 890:  # unblockable
+        if r == 894:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -84347,7 +84741,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84363,7 +84757,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C894()
+    inst: Any = _C898()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84371,15 +84765,15 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 892:  # power
+        if r == 896:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 893:  # toughness
+        elif r == 897:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1057:  # colors
+        elif r == 1061:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -84387,7 +84781,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1153:  # colors
+        elif r == 1157:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -84395,12 +84789,12 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1058:  # subtypes
+        elif r == 1062:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1059:  # keywords
+        elif r == 1063:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84414,7 +84808,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1060:  # still
+        elif r == 1064:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84424,7 +84818,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84440,7 +84834,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C896()
+    inst: Any = _C900()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84448,7 +84842,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 895:  # choice
+        if r == 899:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -84460,7 +84854,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84476,7 +84870,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C898()
+    inst: Any = _C902()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84484,7 +84878,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 897:  # host
+        if r == 901:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -84496,7 +84890,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84512,7 +84906,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C900()
+    inst: Any = _C904()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84520,7 +84914,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 899:  # color
+        if r == 903:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84535,7 +84929,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84551,7 +84945,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C956()
+    inst: Any = _C960()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84559,23 +84953,23 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1088:  # eot
+        if r == 1092:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1089:  # next_upkeep
+        elif r == 1093:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1090:  # losecontrol
+        elif r == 1094:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1091:  # thisturn
+        elif r == 1095:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1092:  # thiscombat
+        elif r == 1096:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -84587,7 +84981,7 @@ def _b956(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84603,7 +84997,7 @@ def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C961()
+    inst: Any = _C965()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84611,7 +85005,7 @@ def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 960:  # filter
+        if r == 964:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
@@ -84623,7 +85017,7 @@ def _b961(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84639,7 +85033,7 @@ def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C964()
+    inst: Any = _C968()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84647,7 +85041,7 @@ def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 963:  # whose
+        if r == 967:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84659,7 +85053,7 @@ def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84675,7 +85069,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C970()
+    inst: Any = _C974()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84683,7 +85077,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 969:  # zone
+        if r == 973:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -84695,7 +85089,7 @@ def _b970(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84711,7 +85105,7 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C973()
+    inst: Any = _C977()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84719,7 +85113,7 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 972:  # player
+        if r == 976:  # player
             x = c[0]
             value = _b704(x, inst, lim, made)
             d['player'] = value
@@ -84731,7 +85125,7 @@ def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84747,7 +85141,7 @@ def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C975()
+    inst: Any = _C979()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84755,7 +85149,7 @@ def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 974:  # player
+        if r == 978:  # player
             x = c[0]
             value = _b704(x, inst, lim, made)
             d['player'] = value
@@ -84767,7 +85161,7 @@ def _b975(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84783,7 +85177,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C978()
+    inst: Any = _C982()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84791,11 +85185,11 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 977:  # cost
+        if r == 981:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 979:  # param
+        elif r == 983:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84810,7 +85204,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84826,7 +85220,7 @@ def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1005()
+    inst: Any = _C1009()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84834,11 +85228,11 @@ def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1107:  # its
+        if r == 1111:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1004:  # nextturn
+        elif r == 1008:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -84850,7 +85244,7 @@ def _b1005(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84866,7 +85260,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1014()
+    inst: Any = _C1018()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84874,7 +85268,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1013:  # word
+        if r == 1017:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84889,7 +85283,7 @@ def _b1014(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84905,7 +85299,7 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1017()
+    inst: Any = _C1021()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84913,11 +85307,11 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1016:  # player
+        if r == 1020:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1108:  # walker
+        elif r == 1112:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -84927,7 +85321,7 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84943,7 +85337,7 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1019()
+    inst: Any = _C1023()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84951,13 +85345,13 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1109:  # another
+        if r == 1113:  # another
             d['another'] = True
-        elif r == 1018:  # filter
+        elif r == 1022:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1110:  # ingy
+        elif r == 1114:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -84967,7 +85361,7 @@ def _b1019(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84983,7 +85377,7 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1023()
+    inst: Any = _C1027()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84991,15 +85385,15 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1021:  # quant
+        if r == 1025:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1022:  # filter
+        elif r == 1026:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1111:  # attached
+        elif r == 1115:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -85008,7 +85402,7 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1112:  # samename
+        elif r == 1116:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -85017,7 +85411,7 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1155:  # ingy
+        elif r == 1159:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85027,7 +85421,7 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1050(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85043,7 +85437,7 @@ def _b1050(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1050()
+    inst: Any = _C1054()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85051,11 +85445,11 @@ def _b1050(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # word
+        if r == 1053:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1051:  # param
+        elif r == 1055:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85070,7 +85464,7 @@ def _b1050(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1076(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85086,7 +85480,7 @@ def _b1076(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1076()
+    inst: Any = _C1080()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85094,7 +85488,7 @@ def _b1076(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1075:  # word
+        if r == 1079:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85109,7 +85503,7 @@ def _b1076(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85125,7 +85519,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1080()
+    inst: Any = _C1084()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85133,13 +85527,13 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1079:  # filter
+        if r == 1083:  # filter
             x = c[0]
             value = _b350(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1160:  # gy
+        elif r == 1164:  # gy
             d['gy'] = True
-        elif r == 1161:  # bf
+        elif r == 1165:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85149,7 +85543,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85165,7 +85559,7 @@ def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1085()
+    inst: Any = _C1089()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85173,19 +85567,19 @@ def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1084:  # power
+        if r == 1088:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1086:  # power
+        elif r == 1090:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1087:  # target
+        elif r == 1091:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -85200,7 +85594,7 @@ def _b1085(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85216,7 +85610,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1115()
+    inst: Any = _C1119()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85224,7 +85618,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1114:  # enters
+        if r == 1118:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -85236,7 +85630,7 @@ def _b1115(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85252,7 +85646,7 @@ def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1118()
+    inst: Any = _C1122()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85260,7 +85654,7 @@ def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1117:  # leaves
+        if r == 1121:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -85272,7 +85666,7 @@ def _b1118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85288,7 +85682,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1120()
+    inst: Any = _C1124()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85296,7 +85690,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1119:  # dies
+        if r == 1123:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -85308,7 +85702,7 @@ def _b1120(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85324,7 +85718,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1122()
+    inst: Any = _C1126()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85332,7 +85726,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1121:  # graveyard
+        if r == 1125:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -85344,7 +85738,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85360,7 +85754,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1124()
+    inst: Any = _C1128()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85368,7 +85762,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1123:  # alone
+        if r == 1127:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -85380,7 +85774,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85396,7 +85790,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1126()
+    inst: Any = _C1130()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85404,7 +85798,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1125:  # unblocked
+        if r == 1129:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -85416,7 +85810,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85432,7 +85826,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1128()
+    inst: Any = _C1132()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85440,7 +85834,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # attacks
+        if r == 1131:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85452,7 +85846,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85468,7 +85862,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1130()
+    inst: Any = _C1134()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85476,11 +85870,11 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1129:  # blocks
+        if r == 1133:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1156:  # acreature
+        elif r == 1160:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85490,7 +85884,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85506,7 +85900,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1134()
+    inst: Any = _C1138()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85514,17 +85908,17 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1131:  # blocked
+        if r == 1135:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1132:  # article
+        elif r == 1136:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1133:  # filter
+        elif r == 1137:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -85538,7 +85932,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85554,7 +85948,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1136()
+    inst: Any = _C1140()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85562,7 +85956,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1135:  # direction
+        if r == 1139:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -85574,7 +85968,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85590,7 +85984,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1138()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85598,7 +85992,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # up
+        if r == 1141:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -85610,7 +86004,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85626,7 +86020,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85634,7 +86028,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # way
+        if r == 1143:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -85646,7 +86040,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85662,7 +86056,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1146()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85670,11 +86064,11 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # targeted
+        if r == 1145:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1157:  # opponents
+        elif r == 1161:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85684,7 +86078,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85700,7 +86094,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1145()
+    inst: Any = _C1149()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85708,13 +86102,13 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1158:  # combat
+        if r == 1162:  # combat
             d['combat'] = True
-        elif r == 1143:  # deals
+        elif r == 1147:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1144:  # recipient
+        elif r == 1148:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -85728,7 +86122,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85744,7 +86138,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1147()
+    inst: Any = _C1151()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85752,9 +86146,9 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1159:  # combat
+        if r == 1163:  # combat
             d['combat'] = True
-        elif r == 1146:  # dealt
+        elif r == 1150:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -85766,7 +86160,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85782,7 +86176,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1149()
+    inst: Any = _C1153()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85790,7 +86184,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1148:  # anywhere
+        if r == 1152:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -86663,311 +87057,315 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b856,  # 856 CombatDamageSteps
     lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 857 __asgn_plain
     _b858,  # 858 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 859 __asgn_plain
-    _b860,  # 860 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 867 __asgn_plain
-    _b868,  # 868 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 869 __asgn_plain
-    _b870,  # 870 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 859 __asgn_plain
+    _b860,  # 860 FormsBands
+    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 DividesDamage
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 865 __asgn_plain
+    _b866,  # 866 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 867 __asgn_plain
+    _b868,  # 868 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 869 __asgn_plain
+    _b870,  # 870 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 871 __asgn_plain
+    _b872,  # 872 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 873 __asgn_plain
-    _b874,  # 874 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 875 __asgn_plain
-    _b876,  # 876 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 877 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 878 __asgn_plain
-    _b879,  # 879 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 880 __asgn_plain
-    _b881,  # 881 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 892 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 893 __asgn_plain
-    _b894,  # 894 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 895 __asgn_plain
-    _b896,  # 896 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 897 __asgn_plain
-    _b898,  # 898 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 899 __asgn_plain
-    _b900,  # 900 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 901 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 902 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 903 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 904 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 905 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 906 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 908 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 909 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 910 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 911 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 912 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 913 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 914 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 915 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 916 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 917 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 918 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 919 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 920 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 921 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 922 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 923 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 924 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 936 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 937 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 938 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 939 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 940 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 941 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 942 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 943 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 947 __asgn_plain
+    _b874,  # 874 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 875 __asgn_plain
+    _b876,  # 876 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 877 __asgn_plain
+    _b878,  # 878 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 879 __asgn_plain
+    _b880,  # 880 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 881 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 882 __asgn_plain
+    _b883,  # 883 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 884 __asgn_plain
+    _b885,  # 885 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 886 __asgn_plain
+    _b887,  # 887 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 888 __asgn_plain
+    _b889,  # 889 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 892 __asgn_plain
+    _b893,  # 893 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 894 __asgn_plain
+    _b895,  # 895 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 896 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 897 __asgn_plain
+    _b898,  # 898 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 899 __asgn_plain
+    _b900,  # 900 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 901 __asgn_plain
+    _b902,  # 902 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 903 __asgn_plain
+    _b904,  # 904 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 905 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 906 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 907 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 908 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 909 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 910 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 911 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 912 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 913 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 914 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 915 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 916 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 917 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 918 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 919 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 920 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 921 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 922 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 923 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 924 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 925 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 926 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 928 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 942 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 943 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 944 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 945 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 946 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 947 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 955 __asgn_plain
-    _b956,  # 956 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 959 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 960 __asgn_plain
-    _b961,  # 961 UpToXTargets
-    _node,  # 962 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 963 __asgn_plain
-    _b964,  # 964 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 965 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 966 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 967 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 968 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 969 __asgn_plain
-    _b970,  # 970 OntoBattlefield
-    _node,  # 971 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 972 __asgn_plain
-    _b973,  # 973 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 974 __asgn_plain
-    _b975,  # 975 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 976 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 977 __asgn_plain
-    _b978,  # 978 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 981 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 982 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 983 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 959 __asgn_plain
+    _b960,  # 960 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 961 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 962 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 963 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 964 __asgn_plain
+    _b965,  # 965 UpToXTargets
+    _node,  # 966 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 967 __asgn_plain
+    _b968,  # 968 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 969 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 970 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 971 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 972 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 973 __asgn_plain
+    _b974,  # 974 OntoBattlefield
+    _node,  # 975 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 976 __asgn_plain
+    _b977,  # 977 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 978 __asgn_plain
+    _b979,  # 979 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 980 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 981 __asgn_plain
+    _b982,  # 982 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 983 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 985 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 991 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 996 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 997 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 999 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1001 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1002 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1004 __asgn_plain
-    _b1005,  # 1005 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1007 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1008 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1012 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1013 __asgn_plain
-    _b1014,  # 1014 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1015 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1016 __asgn_plain
-    _b1017,  # 1017 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1018 __asgn_plain
-    _b1019,  # 1019 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1020 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1021 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 985 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 988 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 995 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1000 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1005 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1006 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1008 __asgn_plain
+    _b1009,  # 1009 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1011 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1012 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1017 __asgn_plain
+    _b1018,  # 1018 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1019 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1020 __asgn_plain
+    _b1021,  # 1021 TargetPlayer
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1022 __asgn_plain
-    _b1023,  # 1023 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1024 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1025 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1026 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1027 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1028 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1029 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1030 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1031 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1032 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1034 __asgn_oneormore
+    _b1023,  # 1023 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1024 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1025 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1026 __asgn_plain
+    _b1027,  # 1027 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1028 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1030 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1031 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1032 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1033 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1034 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1035 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1036 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1037 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1038 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1039 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1040 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1041 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1042 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1043 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1044 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1036 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1037 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1038 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1039 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1040 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1041 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1042 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1043 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1044 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1045 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1046 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1047 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1049 __asgn_plain
-    _b1050,  # 1050 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1051 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1052 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1053 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1054 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1055 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1056 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1057 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1058 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1059 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1060 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1061 __asgn_optional
-    _node,  # 1062 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1066 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1068 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1072 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1073 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1074 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1075 __asgn_plain
-    _b1076,  # 1076 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1077 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1078 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1079 __asgn_plain
-    _b1080,  # 1080 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1081 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1082 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1083 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1084 __asgn_plain
-    _b1085,  # 1085 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1088 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1089 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1090 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1091 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1092 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1093 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1094 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1096 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1097 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1098 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1099 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1101 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1102 __asgn_optional
-    _match_node,  # 1103 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1106 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1107 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1109 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1111 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1112 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1113 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1114 __asgn_plain
-    _b1115,  # 1115 EntersEvent
-    _node,  # 1116 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1117 __asgn_plain
-    _b1118,  # 1118 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1119 __asgn_plain
-    _b1120,  # 1120 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1121 __asgn_plain
-    _b1122,  # 1122 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1123 __asgn_plain
-    _b1124,  # 1124 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1125 __asgn_plain
-    _b1126,  # 1126 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1127 __asgn_plain
-    _b1128,  # 1128 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1129 __asgn_plain
-    _b1130,  # 1130 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1131 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1132 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1133 __asgn_plain
-    _b1134,  # 1134 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1135 __asgn_plain
-    _b1136,  # 1136 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1137 __asgn_plain
-    _b1138,  # 1138 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1143 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1144 __asgn_plain
-    _b1145,  # 1145 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1146 __asgn_plain
-    _b1147,  # 1147 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1148 __asgn_plain
-    _b1149,  # 1149 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1150 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1151 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1152 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1153 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1154 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1155 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1156 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1157 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1158 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1159 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1160 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1161 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1047 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1048 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1050 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1051 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1053 __asgn_plain
+    _b1054,  # 1054 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1055 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1056 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1057 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1058 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1059 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1060 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1061 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1062 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1064 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1065 __asgn_optional
+    _node,  # 1066 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1068 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1069 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1070 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1073 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1076 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1077 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1078 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1079 __asgn_plain
+    _b1080,  # 1080 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1081 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1082 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1083 __asgn_plain
+    _b1084,  # 1084 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1085 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1088 __asgn_plain
+    _b1089,  # 1089 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1090 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1091 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1092 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1093 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1095 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1096 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1097 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1098 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1099 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1100 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1103 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1104 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1106 __asgn_optional
+    _match_node,  # 1107 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1110 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1111 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1112 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1113 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1115 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1116 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1117 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1118 __asgn_plain
+    _b1119,  # 1119 EntersEvent
+    _node,  # 1120 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1121 __asgn_plain
+    _b1122,  # 1122 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1123 __asgn_plain
+    _b1124,  # 1124 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1125 __asgn_plain
+    _b1126,  # 1126 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1127 __asgn_plain
+    _b1128,  # 1128 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1129 __asgn_plain
+    _b1130,  # 1130 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1131 __asgn_plain
+    _b1132,  # 1132 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1133 __asgn_plain
+    _b1134,  # 1134 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1135 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1136 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1137 __asgn_plain
+    _b1138,  # 1138 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1139 __asgn_plain
+    _b1140,  # 1140 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1145 __asgn_plain
+    _b1146,  # 1146 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1147 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1148 __asgn_plain
+    _b1149,  # 1149 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1152 __asgn_plain
+    _b1153,  # 1153 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1154 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1155 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1156 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1157 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1158 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1160 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1161 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1162 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1163 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1164 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1165 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 517, 718, 756, 807, 962, 971, 1062, 1116])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 517, 718, 756, 807, 966, 975, 1066, 1120])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -87830,73 +88228,73 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 857 __asgn_plain
     _b858,  # 858 AssignsExcess
     None,  # 859 __asgn_plain
-    _b860,  # 860 AttacksUntapped
+    _b860,  # 860 FormsBands
     None,  # 861 __asgn_plain
-    _b862,  # 862 DoesntUntap
+    _b862,  # 862 DividesDamage
     None,  # 863 __asgn_plain
-    _b864,  # 864 DamageGainsLife
+    _b864,  # 864 AttacksUntapped
     None,  # 865 __asgn_plain
-    _b866,  # 866 DamageIsLethal
+    _b866,  # 866 DoesntUntap
     None,  # 867 __asgn_plain
-    _b868,  # 868 DamageAsCounters
+    _b868,  # 868 DamageGainsLife
     None,  # 869 __asgn_plain
-    _b870,  # 870 CantBeBlockedBy
+    _b870,  # 870 DamageIsLethal
     None,  # 871 __asgn_plain
-    _b872,  # 872 CantBeAttachedBy
+    _b872,  # 872 DamageAsCounters
     None,  # 873 __asgn_plain
-    _b874,  # 874 PreventDamageFrom
+    _b874,  # 874 CantBeBlockedBy
     None,  # 875 __asgn_plain
-    _b876,  # 876 AttacksDespite
+    _b876,  # 876 CantBeAttachedBy
     None,  # 877 __asgn_plain
-    None,  # 878 __asgn_plain
-    _b879,  # 879 TapAbilitiesCantActivate
-    None,  # 880 __asgn_plain
-    _b881,  # 881 MaxBlockers
+    _b878,  # 878 PreventDamageFrom
+    None,  # 879 __asgn_plain
+    _b880,  # 880 AttacksDespite
+    None,  # 881 __asgn_plain
     None,  # 882 __asgn_plain
-    _b883,  # 883 AttacksEachCombat
+    _b883,  # 883 TapAbilitiesCantActivate
     None,  # 884 __asgn_plain
-    _b885,  # 885 AttacksThisTurn
+    _b885,  # 885 MaxBlockers
     None,  # 886 __asgn_plain
-    _b887,  # 887 MustBeBlocked
+    _b887,  # 887 AttacksEachCombat
     None,  # 888 __asgn_plain
-    _b889,  # 889 BlocksEachCombat
+    _b889,  # 889 AttacksThisTurn
     None,  # 890 __asgn_plain
-    _b891,  # 891 CantBeBlocked
+    _b891,  # 891 MustBeBlocked
     None,  # 892 __asgn_plain
-    None,  # 893 __asgn_plain
-    _b894,  # 894 BecomesCreature
-    None,  # 895 __asgn_plain
-    _b896,  # 896 ChosenCreatureType
+    _b893,  # 893 BlocksEachCombat
+    None,  # 894 __asgn_plain
+    _b895,  # 895 CantBeBlocked
+    None,  # 896 __asgn_plain
     None,  # 897 __asgn_plain
-    _b898,  # 898 BecomesAura
+    _b898,  # 898 BecomesCreature
     None,  # 899 __asgn_plain
-    _b900,  # 900 IsColor
+    _b900,  # 900 ChosenCreatureType
     None,  # 901 __asgn_plain
-    None,  # 902 __asgn_plain
+    _b902,  # 902 BecomesAura
     None,  # 903 __asgn_plain
-    None,  # 904 __asgn_plain
+    _b904,  # 904 IsColor
     None,  # 905 __asgn_plain
     None,  # 906 __asgn_plain
     None,  # 907 __asgn_plain
-    None,  # 908 __asgn_oneormore
-    None,  # 909 __asgn_oneormore
+    None,  # 908 __asgn_plain
+    None,  # 909 __asgn_plain
     None,  # 910 __asgn_plain
     None,  # 911 __asgn_plain
-    None,  # 912 __asgn_optional
-    None,  # 913 __asgn_optional
-    None,  # 914 __asgn_optional
-    None,  # 915 __asgn_optional
-    None,  # 916 __asgn_oneormore
+    None,  # 912 __asgn_oneormore
+    None,  # 913 __asgn_oneormore
+    None,  # 914 __asgn_plain
+    None,  # 915 __asgn_plain
+    None,  # 916 __asgn_optional
     None,  # 917 __asgn_optional
-    None,  # 918 __asgn_plain
-    None,  # 919 __asgn_plain
+    None,  # 918 __asgn_optional
+    None,  # 919 __asgn_optional
     None,  # 920 __asgn_oneormore
     None,  # 921 __asgn_optional
-    None,  # 922 __asgn_optional
+    None,  # 922 __asgn_plain
     None,  # 923 __asgn_plain
-    None,  # 924 __asgn_plain
-    None,  # 925 __asgn_plain
-    None,  # 926 __asgn_plain
+    None,  # 924 __asgn_oneormore
+    None,  # 925 __asgn_optional
+    None,  # 926 __asgn_optional
     None,  # 927 __asgn_plain
     None,  # 928 __asgn_plain
     None,  # 929 __asgn_plain
@@ -87908,16 +88306,16 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 935 __asgn_plain
     None,  # 936 __asgn_plain
     None,  # 937 __asgn_plain
-    None,  # 938 __asgn_optional
-    None,  # 939 __asgn_zeroormore
-    None,  # 940 __asgn_zeroormore
-    None,  # 941 __asgn_zeroormore
-    None,  # 942 __asgn_oneormore
-    None,  # 943 __asgn_oneormore
-    None,  # 944 __asgn_plain
-    None,  # 945 __asgn_plain
-    None,  # 946 __asgn_plain
-    None,  # 947 __asgn_plain
+    None,  # 938 __asgn_plain
+    None,  # 939 __asgn_plain
+    None,  # 940 __asgn_plain
+    None,  # 941 __asgn_plain
+    None,  # 942 __asgn_optional
+    None,  # 943 __asgn_zeroormore
+    None,  # 944 __asgn_zeroormore
+    None,  # 945 __asgn_zeroormore
+    None,  # 946 __asgn_oneormore
+    None,  # 947 __asgn_oneormore
     None,  # 948 __asgn_plain
     None,  # 949 __asgn_plain
     None,  # 950 __asgn_plain
@@ -87926,210 +88324,214 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 953 __asgn_plain
     None,  # 954 __asgn_plain
     None,  # 955 __asgn_plain
-    _b956,  # 956 Duration
+    None,  # 956 __asgn_plain
     None,  # 957 __asgn_plain
     None,  # 958 __asgn_plain
-    None,  # 959 __asgn_oneormore
-    None,  # 960 __asgn_plain
-    _b961,  # 961 UpToXTargets
-    None,  # 962 GraveyardTarget
-    None,  # 963 __asgn_plain
-    _b964,  # 964 FromGraveyard
-    None,  # 965 __asgn_plain
-    None,  # 966 __asgn_optional
-    None,  # 967 __asgn_optional
-    None,  # 968 __asgn_optional
+    None,  # 959 __asgn_plain
+    _b960,  # 960 Duration
+    None,  # 961 __asgn_plain
+    None,  # 962 __asgn_plain
+    None,  # 963 __asgn_oneormore
+    None,  # 964 __asgn_plain
+    _b965,  # 965 UpToXTargets
+    None,  # 966 GraveyardTarget
+    None,  # 967 __asgn_plain
+    _b968,  # 968 FromGraveyard
     None,  # 969 __asgn_plain
-    _b970,  # 970 OntoBattlefield
-    None,  # 971 Destination
-    None,  # 972 __asgn_plain
-    _b973,  # 973 IntoHand
-    None,  # 974 __asgn_plain
-    _b975,  # 975 IntoGraveyard
-    None,  # 976 __asgn_optional
-    None,  # 977 __asgn_plain
-    _b978,  # 978 CostValue
-    None,  # 979 __asgn_plain
-    None,  # 980 __asgn_plain
-    None,  # 981 __asgn_optional
-    None,  # 982 __asgn_plain
+    None,  # 970 __asgn_optional
+    None,  # 971 __asgn_optional
+    None,  # 972 __asgn_optional
+    None,  # 973 __asgn_plain
+    _b974,  # 974 OntoBattlefield
+    None,  # 975 Destination
+    None,  # 976 __asgn_plain
+    _b977,  # 977 IntoHand
+    None,  # 978 __asgn_plain
+    _b979,  # 979 IntoGraveyard
+    None,  # 980 __asgn_optional
+    None,  # 981 __asgn_plain
+    _b982,  # 982 CostValue
     None,  # 983 __asgn_plain
     None,  # 984 __asgn_plain
-    None,  # 985 __asgn_plain
+    None,  # 985 __asgn_optional
     None,  # 986 __asgn_plain
     None,  # 987 __asgn_plain
     None,  # 988 __asgn_plain
     None,  # 989 __asgn_plain
     None,  # 990 __asgn_plain
-    None,  # 991 __asgn_optional
+    None,  # 991 __asgn_plain
     None,  # 992 __asgn_plain
     None,  # 993 __asgn_plain
     None,  # 994 __asgn_plain
-    None,  # 995 __asgn_plain
-    None,  # 996 __asgn_optional
+    None,  # 995 __asgn_optional
+    None,  # 996 __asgn_plain
     None,  # 997 __asgn_plain
     None,  # 998 __asgn_plain
     None,  # 999 __asgn_plain
-    None,  # 1000 __asgn_plain
-    None,  # 1001 __asgn_optional
-    None,  # 1002 __asgn_oneormore
+    None,  # 1000 __asgn_optional
+    None,  # 1001 __asgn_plain
+    None,  # 1002 __asgn_plain
     None,  # 1003 __asgn_plain
     None,  # 1004 __asgn_plain
-    _b1005,  # 1005 NextTurnDuration
-    None,  # 1006 __asgn_plain
-    None,  # 1007 __asgn_optional
-    None,  # 1008 __asgn_optional
-    None,  # 1009 __asgn_plain
+    None,  # 1005 __asgn_optional
+    None,  # 1006 __asgn_oneormore
+    None,  # 1007 __asgn_plain
+    None,  # 1008 __asgn_plain
+    _b1009,  # 1009 NextTurnDuration
     None,  # 1010 __asgn_plain
-    None,  # 1011 __asgn_plain
-    None,  # 1012 __asgn_plain
+    None,  # 1011 __asgn_optional
+    None,  # 1012 __asgn_optional
     None,  # 1013 __asgn_plain
-    _b1014,  # 1014 BackRef
-    None,  # 1015 __asgn_optional
+    None,  # 1014 __asgn_plain
+    None,  # 1015 __asgn_plain
     None,  # 1016 __asgn_plain
-    _b1017,  # 1017 TargetPlayer
-    None,  # 1018 __asgn_plain
-    _b1019,  # 1019 TargetObject
-    None,  # 1020 __asgn_optional
-    None,  # 1021 __asgn_plain
+    None,  # 1017 __asgn_plain
+    _b1018,  # 1018 BackRef
+    None,  # 1019 __asgn_optional
+    None,  # 1020 __asgn_plain
+    _b1021,  # 1021 TargetPlayer
     None,  # 1022 __asgn_plain
-    _b1023,  # 1023 EachObjects
+    _b1023,  # 1023 TargetObject
     None,  # 1024 __asgn_optional
     None,  # 1025 __asgn_plain
     None,  # 1026 __asgn_plain
-    None,  # 1027 __asgn_optional
+    _b1027,  # 1027 EachObjects
     None,  # 1028 __asgn_optional
-    None,  # 1029 __asgn_optional
-    None,  # 1030 __asgn_optional
-    None,  # 1031 __asgn_oneormore
-    None,  # 1032 __asgn_plain
-    None,  # 1033 __asgn_plain
-    None,  # 1034 __asgn_oneormore
+    None,  # 1029 __asgn_plain
+    None,  # 1030 __asgn_plain
+    None,  # 1031 __asgn_optional
+    None,  # 1032 __asgn_optional
+    None,  # 1033 __asgn_optional
+    None,  # 1034 __asgn_optional
     None,  # 1035 __asgn_oneormore
-    None,  # 1036 __asgn_optional
-    None,  # 1037 __asgn_optional
-    None,  # 1038 __asgn_optional
-    None,  # 1039 __asgn_plain
-    None,  # 1040 __asgn_plain
-    None,  # 1041 __asgn_oneormore
-    None,  # 1042 __asgn_oneormore
-    None,  # 1043 __asgn_oneormore
+    None,  # 1036 __asgn_plain
+    None,  # 1037 __asgn_plain
+    None,  # 1038 __asgn_oneormore
+    None,  # 1039 __asgn_oneormore
+    None,  # 1040 __asgn_optional
+    None,  # 1041 __asgn_optional
+    None,  # 1042 __asgn_optional
+    None,  # 1043 __asgn_plain
     None,  # 1044 __asgn_plain
-    None,  # 1045 __asgn_plain
+    None,  # 1045 __asgn_oneormore
     None,  # 1046 __asgn_oneormore
-    None,  # 1047 __asgn_plain
+    None,  # 1047 __asgn_oneormore
     None,  # 1048 __asgn_plain
     None,  # 1049 __asgn_plain
-    _b1050,  # 1050 QualityRef
+    None,  # 1050 __asgn_oneormore
     None,  # 1051 __asgn_plain
-    None,  # 1052 __asgn_optional
-    None,  # 1053 __asgn_oneormore
-    None,  # 1054 __asgn_oneormore
+    None,  # 1052 __asgn_plain
+    None,  # 1053 __asgn_plain
+    _b1054,  # 1054 QualityRef
     None,  # 1055 __asgn_plain
     None,  # 1056 __asgn_optional
     None,  # 1057 __asgn_oneormore
-    None,  # 1058 __asgn_zeroormore
-    None,  # 1059 __asgn_oneormore
+    None,  # 1058 __asgn_oneormore
+    None,  # 1059 __asgn_plain
     None,  # 1060 __asgn_optional
-    None,  # 1061 __asgn_optional
-    None,  # 1062 KeywordCostPart
+    None,  # 1061 __asgn_oneormore
+    None,  # 1062 __asgn_zeroormore
     None,  # 1063 __asgn_oneormore
-    None,  # 1064 __asgn_oneormore
-    None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_oneormore
+    None,  # 1064 __asgn_optional
+    None,  # 1065 __asgn_optional
+    None,  # 1066 KeywordCostPart
     None,  # 1067 __asgn_oneormore
     None,  # 1068 __asgn_oneormore
     None,  # 1069 __asgn_oneormore
     None,  # 1070 __asgn_oneormore
     None,  # 1071 __asgn_oneormore
-    None,  # 1072 __asgn_optional
-    None,  # 1073 __asgn_plain
-    None,  # 1074 __asgn_plain
-    None,  # 1075 __asgn_plain
-    _b1076,  # 1076 PerTime
-    None,  # 1077 __asgn_optional
-    None,  # 1078 __asgn_oneormore
+    None,  # 1072 __asgn_oneormore
+    None,  # 1073 __asgn_oneormore
+    None,  # 1074 __asgn_oneormore
+    None,  # 1075 __asgn_oneormore
+    None,  # 1076 __asgn_optional
+    None,  # 1077 __asgn_plain
+    None,  # 1078 __asgn_plain
     None,  # 1079 __asgn_plain
-    _b1080,  # 1080 PerObject
+    _b1080,  # 1080 PerTime
     None,  # 1081 __asgn_optional
-    None,  # 1082 __asgn_plain
+    None,  # 1082 __asgn_oneormore
     None,  # 1083 __asgn_plain
-    None,  # 1084 __asgn_plain
-    _b1085,  # 1085 PowerOf
+    _b1084,  # 1084 PerObject
+    None,  # 1085 __asgn_optional
     None,  # 1086 __asgn_plain
     None,  # 1087 __asgn_plain
     None,  # 1088 __asgn_plain
-    None,  # 1089 __asgn_plain
+    _b1089,  # 1089 PowerOf
     None,  # 1090 __asgn_plain
     None,  # 1091 __asgn_plain
     None,  # 1092 __asgn_plain
-    None,  # 1093 __asgn_optional
-    None,  # 1094 __asgn_optional
-    None,  # 1095 __asgn_optional
-    None,  # 1096 __asgn_optional
+    None,  # 1093 __asgn_plain
+    None,  # 1094 __asgn_plain
+    None,  # 1095 __asgn_plain
+    None,  # 1096 __asgn_plain
     None,  # 1097 __asgn_optional
     None,  # 1098 __asgn_optional
-    None,  # 1099 __asgn_oneormore
+    None,  # 1099 __asgn_optional
     None,  # 1100 __asgn_optional
     None,  # 1101 __asgn_optional
     None,  # 1102 __asgn_optional
-    None,  # 1103 DelayedStep
+    None,  # 1103 __asgn_oneormore
     None,  # 1104 __asgn_optional
     None,  # 1105 __asgn_optional
-    None,  # 1106 __asgn_oneormore
-    None,  # 1107 __asgn_plain
+    None,  # 1106 __asgn_optional
+    None,  # 1107 DelayedStep
     None,  # 1108 __asgn_optional
     None,  # 1109 __asgn_optional
-    None,  # 1110 __asgn_optional
+    None,  # 1110 __asgn_oneormore
     None,  # 1111 __asgn_plain
-    None,  # 1112 __asgn_plain
+    None,  # 1112 __asgn_optional
     None,  # 1113 __asgn_optional
-    None,  # 1114 __asgn_plain
-    _b1115,  # 1115 EntersEvent
-    None,  # 1116 ThisEvent
-    None,  # 1117 __asgn_plain
-    _b1118,  # 1118 LeavesEvent
-    None,  # 1119 __asgn_plain
-    _b1120,  # 1120 DiesEvent
+    None,  # 1114 __asgn_optional
+    None,  # 1115 __asgn_plain
+    None,  # 1116 __asgn_plain
+    None,  # 1117 __asgn_optional
+    None,  # 1118 __asgn_plain
+    _b1119,  # 1119 EntersEvent
+    None,  # 1120 ThisEvent
     None,  # 1121 __asgn_plain
-    _b1122,  # 1122 ToGraveyardEvent
+    _b1122,  # 1122 LeavesEvent
     None,  # 1123 __asgn_plain
-    _b1124,  # 1124 AttacksAloneEvent
+    _b1124,  # 1124 DiesEvent
     None,  # 1125 __asgn_plain
-    _b1126,  # 1126 UnblockedEvent
+    _b1126,  # 1126 ToGraveyardEvent
     None,  # 1127 __asgn_plain
-    _b1128,  # 1128 AttacksEvent
+    _b1128,  # 1128 AttacksAloneEvent
     None,  # 1129 __asgn_plain
-    _b1130,  # 1130 BlocksEvent
+    _b1130,  # 1130 UnblockedEvent
     None,  # 1131 __asgn_plain
-    None,  # 1132 __asgn_plain
+    _b1132,  # 1132 AttacksEvent
     None,  # 1133 __asgn_plain
-    _b1134,  # 1134 BlockedEvent
+    _b1134,  # 1134 BlocksEvent
     None,  # 1135 __asgn_plain
-    _b1136,  # 1136 PhasesEvent
+    None,  # 1136 __asgn_plain
     None,  # 1137 __asgn_plain
-    _b1138,  # 1138 TurnedUpEvent
+    _b1138,  # 1138 BlockedEvent
     None,  # 1139 __asgn_plain
-    _b1140,  # 1140 ExiledThisWayEvent
+    _b1140,  # 1140 PhasesEvent
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 TargetedEvent
+    _b1142,  # 1142 TurnedUpEvent
     None,  # 1143 __asgn_plain
-    None,  # 1144 __asgn_plain
-    _b1145,  # 1145 DealsDamageEvent
-    None,  # 1146 __asgn_plain
-    _b1147,  # 1147 DealtDamageEvent
+    _b1144,  # 1144 ExiledThisWayEvent
+    None,  # 1145 __asgn_plain
+    _b1146,  # 1146 TargetedEvent
+    None,  # 1147 __asgn_plain
     None,  # 1148 __asgn_plain
-    _b1149,  # 1149 PutIntoGraveyardEvent
-    None,  # 1150 __asgn_optional
-    None,  # 1151 __asgn_optional
-    None,  # 1152 __asgn_optional
-    None,  # 1153 __asgn_oneormore
-    None,  # 1154 __asgn_oneormore
+    _b1149,  # 1149 DealsDamageEvent
+    None,  # 1150 __asgn_plain
+    _b1151,  # 1151 DealtDamageEvent
+    None,  # 1152 __asgn_plain
+    _b1153,  # 1153 PutIntoGraveyardEvent
+    None,  # 1154 __asgn_optional
     None,  # 1155 __asgn_optional
     None,  # 1156 __asgn_optional
-    None,  # 1157 __asgn_optional
-    None,  # 1158 __asgn_optional
+    None,  # 1157 __asgn_oneormore
+    None,  # 1158 __asgn_oneormore
     None,  # 1159 __asgn_optional
     None,  # 1160 __asgn_optional
     None,  # 1161 __asgn_optional
+    None,  # 1162 __asgn_optional
+    None,  # 1163 __asgn_optional
+    None,  # 1164 __asgn_optional
+    None,  # 1165 __asgn_optional
 ]

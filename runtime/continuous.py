@@ -338,6 +338,20 @@ class AssignsExcessToPlayer:
 
 
 @dataclass(frozen=True)
+class FormsAttackingBands:
+    """702.22c, 508.1e: as attackers are declared, this may be announced in an attacking band with other
+    attacking creatures that have this part and up to one that doesn't; 702.22h: an attacker of a band
+    that becomes blocked by a creature makes the whole band blocked by it."""
+
+
+@dataclass(frozen=True)
+class DividesOpposingCombatDamage:
+    """702.22j-k: a creature assigning combat damage to this creature (blocking it, or blocked by it)
+    has its combat damage divided by this creature's controller, as they choose, among all the
+    creatures it is assigning combat damage to: an exception to 510.1c-d."""
+
+
+@dataclass(frozen=True)
 class AttacksWithoutTapping:
     """508.1f: declaring it as an attacker doesn't cause it to tap."""
 
@@ -478,8 +492,8 @@ Part = Union[
     PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
-    CombatDamageSteps, AssignsExcessToPlayer, AttacksWithoutTapping, DamageGainsLife, DamageIsLethal,
-    DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
+    CombatDamageSteps, AssignsExcessToPlayer, FormsAttackingBands, DividesOpposingCombatDamage, AttacksWithoutTapping,
+    DamageGainsLife, DamageIsLethal, DamageAsCounters, CantBeBlockedBy, CantBeTargetedBy, CantBeAttachedBy, PreventDamageFrom, AttacksAsThoughWithout,
     AbilitiesCantBeActivated, MaximumBlockers, Unblockable, AttacksEachCombat, BlocksEachCombat,
     CantBeRegenerated, SetPT, BecomesCreature, MaxHandSize, PreventDamageBy, DoesntUntap, CostReduction,
     TopOfLibraryRevealed, MayPlayTopOfLibrary, CantSearchLibraries, SkipsExtraTurns, AdditionalLandPlays,
@@ -529,6 +543,8 @@ __all__ = [
     "SetCreatureType",
     "AllAbleBlock",
     "AssignsExcessToPlayer",
+    "FormsAttackingBands",
+    "DividesOpposingCombatDamage",
     "AttacksAsThoughWithout",
     "AttacksEachCombat",
     "AttacksWithoutTapping",

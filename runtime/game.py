@@ -476,6 +476,7 @@ class Game:
         snap.block_requirements = list(s.block_requirements)
         snap.attachments = {k: list(v) for k, v in s.attachments.items()}
         snap.first_damage_dealers = list(s.first_damage_dealers)
+        snap.bands = list(s.bands)  # a list of tuples, appended to in place
         snap.extra_turns = list(s.extra_turns)  # appended to in place (500.7)
         snap.exiled_with = list(s.exiled_with)  # appended to in place (607.2a)
         return snap

@@ -90,6 +90,9 @@ class GameState:
     attachments: dict[int, list[int]] = field(default_factory=dict)
     # 510.4: the attackers and blockers that dealt combat damage in the first combat damage step.
     first_damage_dealers: list[int] = field(default_factory=list)
+    # 702.22c-e: the attacking bands announced this combat (a member removed from combat stops being
+    # one, 702.22f: readers keep only the members still attacking).
+    bands: list[tuple[int, ...]] = field(default_factory=list)
     # 615.7: prevention shields set up this turn ("prevent the next N damage"), by "player:i" or object id.
     prevention: dict[str, int] = field(default_factory=dict)
     # "can't cast spells with the same name as ..." (101.2): (player, name, the player whose next
@@ -149,7 +152,7 @@ def state_digest(state: GameState) -> str:
         repr(state.log),
         repr([(p.controller, p.source_oid, p.label) for p in state.pending]),
         repr([(d.controller, d.step, d.remembered) for d in state.delayed]),
-        repr((state.blocked, sorted(state.damage_order.items()), state.first_damage_dealers)),
+        repr((state.blocked, sorted(state.damage_order.items()), state.first_damage_dealers, state.bands)),
         repr((state.tick, [(e.oid, e.parts, e.controller, e.until, e.timestamp) for e in state.continuous],
               state.block_requirements, [p.upkeep_ticks for p in state.players],
               sorted((k, tuple(v)) for k, v in state.attachments.items()),

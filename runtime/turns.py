@@ -64,7 +64,8 @@ def _in_combat(game: "Game") -> bool:
 def _combat_bookkeeping(game: "Game") -> bool:
     """Whether the end of combat (511.3) would write anything: a creature in combat, or a list it clears."""
     s = game.state
-    return _in_combat(game) or bool(s.blocked or s.damage_order or s.block_requirements or s.first_damage_dealers)
+    return _in_combat(game) or bool(s.blocked or s.damage_order or s.block_requirements or s.first_damage_dealers
+                                    or s.bands)
 LOOP_LIMIT = 1000  # resolutions within one step taken as a mandatory loop (104.4b)  # 502.4, 514.3
 
 

@@ -107,6 +107,19 @@ class AssignsExcess(FixedPart):
 
 
 @dataclass(frozen=True)
+class FormsBands(FixedPart):
+    """702.22c, 508.1e: may be announced in an attacking band; 702.22h: the band is blocked as one."""
+    WORDS, RUNTIME = "can form attacking bands", "FormsAttackingBands"
+
+
+@dataclass(frozen=True)
+class DividesDamage(FixedPart):
+    """702.22j-k: its controller divides the combat damage of the creatures in combat with it."""
+    WORDS, RUNTIME = ("lets its controller divide the combat damage of creatures blocking it or blocked by it",
+                      "DividesOpposingCombatDamage")
+
+
+@dataclass(frozen=True)
 class AttacksUntapped(FixedPart):
     """702.20b: attacking doesn't cause it to tap."""
     WORDS, RUNTIME = "doesn't tap to attack", "AttacksWithoutTapping"
