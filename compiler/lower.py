@@ -751,6 +751,12 @@ class CardLowering:
     def condition_TotalPowerCondition(self, c: Any) -> Condition:
         return co.TotalPower(int(c.value))
 
+    def condition_BlockedByCondition(self, c: Any) -> Condition:
+        if self.event is None:
+            self.ck.error(c, "'that creature' here is a trigger's event object: use it in a triggered ability",
+                          "e.g. 'whenever this blocks a creature, if at least one other Wall creature is blocking that creature ...'")
+        return co.BlockedBy(_filter(self.ck, c.some, c), _filter(self.ck, c.none, c))
+
     def condition_ItIsCondition(self, c: Any) -> Condition:
         return co.ItIs(_filter(self.ck, c.filter, c))
 

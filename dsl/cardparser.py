@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = 'e1d75ea034183a7b94e176b45f6c9664eee3590b0c73f19e724f2d33006db410'
+GRAMMAR = '2c5a42d11bc79c0f1dcd22d7db3f8a4b0cfb45ac927e9e266034541c503752d4'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -280,6 +280,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('RevealedAsCastCondition', 'common', 'RevealedAsCastCondition', ''),
     ('__asgn_plain', 'plain', '', 'suspended'),
     ('SuspendedCondition', 'common', 'SuspendedCondition', ''),
+    ('__asgn_plain', 'plain', '', 'some'),
+    ('__asgn_plain', 'plain', '', 'none'),
+    ('__asgn_plain', 'plain', '', 'blocked'),
+    ('BlockedByCondition', 'common', 'BlockedByCondition', ''),
     ('__asgn_plain', 'plain', '', 'word'),
     ('__asgn_plain', 'plain', '', 'linked'),
     ('PaidCondition', 'common', 'PaidCondition', ''),
@@ -12885,22 +12889,55 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F5:
             while True:
                 p133 = p
                 res134: list[Any] = []
-                while True:
-                    r = self.e54_0(p133)
-                    if r is None:
-                        break
-                    q, v = r
-                    p133 = q
-                    if v is not None:
-                        res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, 'at', '')
+                q += 2
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('least', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'least', '')
+                q += 5
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p133 = q
+                res134.append(v)
                 p135 = p133
                 res136: list[Any] = []
-                r = self.r_ConditionWord_0(p135)
+                r = self.r_ObjectFilter_0(p135)
                 if r is None:
                     p = c
                     ch = ch0
@@ -12915,44 +12952,251 @@ class CardParser:
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('is', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'is', '')
+                q += 2
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocking', '')
+                q += 8
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('no', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'no', '')
+                q += 2
+                p133 = q
+                res134.append(v)
+                p137 = p133
+                res138: list[Any] = []
+                r = self.r_ObjectFilter_0(p137)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p137 = q
+                if v:
+                    res138.append(v)
+                if res138:
+                    n = Nt(res138)
+                    n.rule = 259
+                p133 = p137
+                if res138 and n:
+                    res134.append(n)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('are', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'are', '')
+                q += 3
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocking', '')
+                q += 8
+                p133 = q
+                res134.append(v)
+                q = sk0[p133]
+                if q < 0:
+                    q = _WS0(text, p133).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p133] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p133 = q
+                res134.append(v)
+                p139 = p133
+                res140: list[Any] = []
+                q = sk0[p139]
+                if q < 0:
+                    q = _WS0(text, p139).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p139] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p139 = q
+                res140.append(v)
+                if res140:
+                    n = Nt(res140)
+                    n.rule = 260
+                p133 = p139
+                if res140 and n:
+                    res134.append(n)
+                if res134:
+                    n = Nt(res134)
+                    n.rule = 261
+                q = p133
+                v = n if res134 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 197
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p141 = p
+                res142: list[Any] = []
                 while True:
-                    p137 = p133
-                    res138: list[Any] = []
-                    q = sk0[p137]
+                    r = self.e54_0(p141)
+                    if r is None:
+                        break
+                    q, v = r
+                    p141 = q
+                    if v is not None:
+                        res142.append(v)
+                    break
+                p143 = p141
+                res144: list[Any] = []
+                r = self.r_ConditionWord_0(p143)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p143 = q
+                if v:
+                    res144.append(v)
+                if res144:
+                    n = Nt(res144)
+                    n.rule = 262
+                p141 = p143
+                if res144 and n:
+                    res142.append(n)
+                while True:
+                    p145 = p141
+                    res146: list[Any] = []
+                    q = sk0[p145]
                     if q < 0:
-                        q = _WS0(text, p137).end()
+                        q = _WS0(text, p145).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p137] = q
+                        sk0[p145] = q
                     if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                         break
                     v = (q, 'with', '')
                     q += 4
-                    p137 = q
-                    res138.append(v)
-                    p139 = p137
-                    res140: list[Any] = []
-                    r = self.r_ManaCost_0(p139)
+                    p145 = q
+                    res146.append(v)
+                    p147 = p145
+                    res148: list[Any] = []
+                    r = self.r_ManaCost_0(p147)
                     if r is None:
                         break
                     q, v = r
-                    p139 = q
+                    p147 = q
                     if v:
-                        res140.append(v)
-                    if res140:
-                        n = Nt(res140)
-                        n.rule = 259
-                    p137 = p139
-                    if res140 and n:
-                        res138.append(n)
-                    p133 = p137
-                    res134 += res138
+                        res148.append(v)
+                    if res148:
+                        n = Nt(res148)
+                        n.rule = 263
+                    p145 = p147
+                    if res148 and n:
+                        res146.append(n)
+                    p141 = p145
+                    res142 += res146
                     break
-                if res134:
-                    n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
-                    n.rule = 260
-                q = p133
-                v = n if res134 else None
+                if res142:
+                    n = Nt(res142 if len(res142) == 1 and type(res142[0]) is not list else flatten(res142))
+                    n.rule = 264
+                q = p141
+                v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 197
@@ -12980,7 +13224,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 261
+        n.rule = 265
         return q, n
 
     def e20_0(self, p: int) -> Any:
@@ -13001,7 +13245,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 262
+        n.rule = 266
         return q, n
 
     def e21_0(self, p: int) -> Any:
@@ -13047,7 +13291,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 263
+        n.rule = 267
         return p, n
 
     def e22_0(self, p: int) -> Any:
@@ -13163,7 +13407,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 264
+                    n.rule = 268
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -13194,7 +13438,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 264
+                    n.rule = 268
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -13218,7 +13462,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 264
+                    n.rule = 268
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -13279,7 +13523,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 265
+                    n.rule = 269
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -13370,7 +13614,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 266
+        n.rule = 270
         return p, n
 
     def e26_0(self, p: int) -> Any:
@@ -13391,7 +13635,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 267
+        n.rule = 271
         return p, n
 
     def e27_0(self, p: int) -> Any:
@@ -13416,7 +13660,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 268
+        n.rule = 272
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -13451,7 +13695,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 269
+        n.rule = 273
         return p, n
 
     def e29_0(self, p: int) -> Any:
@@ -13495,7 +13739,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 270
+        n.rule = 274
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -13553,7 +13797,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 271
+                    n.rule = 275
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -13582,13 +13826,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 272
+                    n.rule = 276
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 273
+                    n.rule = 277
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -13613,7 +13857,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 274
+                    n.rule = 278
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -13651,7 +13895,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 275
+        n.rule = 279
         return p, n
 
     def r_CountOf_0(self, p: int) -> Any:
@@ -13707,7 +13951,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 276
+            n.rule = 280
         p = p1
         if res2 and n:
             res.append(n)
@@ -13723,7 +13967,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 277
+        n.rule = 281
         return p, n
 
     def e32_0(self, p: int) -> Any:
@@ -13744,7 +13988,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 278
+        n.rule = 282
         return q, n
 
     def e33_0(self, p: int) -> Any:
@@ -13765,7 +14009,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 279
+        n.rule = 283
         return q, n
 
     def r_ConditionWord_0(self, p: int) -> Any:
@@ -13801,7 +14045,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 280
+        n.rule = 284
         return p, n
 
     def r_ParamName_0(self, p: int) -> Any:
@@ -13837,7 +14081,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 281
+        n.rule = 285
         return p, n
 
     def e34_0(self, p: int) -> Any:
@@ -13914,7 +14158,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 282
+                    n.rule = 286
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -13938,7 +14182,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 282
+                    n.rule = 286
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -13968,7 +14212,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 282
+                    n.rule = 286
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -14012,7 +14256,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 283
+                    n.rule = 287
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -14174,7 +14418,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 284
+                    n.rule = 288
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -14194,12 +14438,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 285
+                    n.rule = 289
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14229,7 +14473,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 286
+                    n.rule = 290
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -14279,18 +14523,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 287
+                    n.rule = 291
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 288
+                    n.rule = 292
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14305,7 +14549,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14433,18 +14677,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 289
+                    n.rule = 293
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 290
+                    n.rule = 294
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14614,7 +14858,7 @@ class CardParser:
                         res28.append(v)
                     if res28:
                         n = Nt(res28)
-                        n.rule = 291
+                        n.rule = 295
                     p25 = p27
                     if res28 and n:
                         res26.append(n)
@@ -14623,12 +14867,12 @@ class CardParser:
                     break
                 if res24:
                     n = Nt(res24)
-                    n.rule = 292
+                    n.rule = 296
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14687,7 +14931,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 293
+                        n.rule = 297
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -14817,18 +15061,18 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 294
+                    n.rule = 298
                 p29 = p35
                 if res36 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 295
+                    n.rule = 299
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14864,7 +15108,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 296
+                    n.rule = 300
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -14937,7 +15181,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 297
+                    n.rule = 301
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -14999,12 +15243,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 298
+                    n.rule = 302
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15173,7 +15417,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 299
+                    n.rule = 303
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -15221,12 +15465,12 @@ class CardParser:
                 res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 300
+                    n.rule = 304
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15241,7 +15485,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15256,7 +15500,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15291,7 +15535,7 @@ class CardParser:
                         res54.append(v)
                     if res54:
                         n = Nt(res54)
-                        n.rule = 301
+                        n.rule = 305
                     p51 = p53
                     if res54 and n:
                         res52.append(n)
@@ -15351,7 +15595,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 302
+                    n.rule = 306
                 p49 = p55
                 if res56 and n:
                     res50.append(n)
@@ -15368,7 +15612,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 303
+                    n.rule = 307
                 p49 = p57
                 if res58 and n:
                     res50.append(n)
@@ -15431,7 +15675,7 @@ class CardParser:
                         res62.append(v)
                     if res62:
                         n = Nt(res62)
-                        n.rule = 304
+                        n.rule = 308
                     p59 = p61
                     if res62 and n:
                         res60.append(n)
@@ -15477,12 +15721,12 @@ class CardParser:
                     break
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 305
+                    n.rule = 309
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15497,7 +15741,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15869,7 +16113,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 306
+                    n.rule = 310
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -15886,7 +16130,7 @@ class CardParser:
                     res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 307
+                    n.rule = 311
                 p65 = p69
                 if res70 and n:
                     res66.append(n)
@@ -15957,12 +16201,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
-                    n.rule = 308
+                    n.rule = 312
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16101,18 +16345,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 309
+                    n.rule = 313
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 310
+                    n.rule = 314
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16330,7 +16574,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 311
+                    n.rule = 315
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -16725,7 +16969,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 312
+                    n.rule = 316
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
@@ -16745,12 +16989,12 @@ class CardParser:
                 res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 313
+                    n.rule = 317
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16979,12 +17223,12 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 314
+                    n.rule = 318
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17118,7 +17362,7 @@ class CardParser:
                     res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 315
+                    n.rule = 319
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -17135,7 +17379,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 316
+                    n.rule = 320
                 p87 = p91
                 if res92 and n:
                     res88.append(n)
@@ -17178,12 +17422,12 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88 if len(res88) == 1 and type(res88[0]) is not list else flatten(res88))
-                    n.rule = 317
+                    n.rule = 321
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17373,7 +17617,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 318
+                    n.rule = 322
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -17421,12 +17665,12 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 319
+                    n.rule = 323
                 q = p93
                 v = n if res94 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17586,12 +17830,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98 if len(res98) == 1 and type(res98[0]) is not list else flatten(res98))
-                    n.rule = 320
+                    n.rule = 324
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17764,7 +18008,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 321
+                    n.rule = 325
                 p99 = p103
                 if res104 and n:
                     res100.append(n)
@@ -17816,7 +18060,7 @@ class CardParser:
                         res110.append(v)
                     if res110:
                         n = Nt(res110)
-                        n.rule = 322
+                        n.rule = 326
                     p105 = p109
                     if res110 and n:
                         res106.append(n)
@@ -17839,12 +18083,12 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 323
+                    n.rule = 327
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17859,7 +18103,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17874,7 +18118,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17889,7 +18133,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17953,7 +18197,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 324
+                    n.rule = 328
                 p111 = p113
                 if res114 and n:
                     res112.append(n)
@@ -18003,18 +18247,18 @@ class CardParser:
                 res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 325
+                    n.rule = 329
                 p111 = p115
                 if res116 and n:
                     res112.append(n)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 326
+                    n.rule = 330
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18153,18 +18397,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 327
+                    n.rule = 331
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 328
+                    n.rule = 332
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18236,7 +18480,7 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 329
+                    n.rule = 333
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
@@ -18337,18 +18581,18 @@ class CardParser:
                 res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 330
+                    n.rule = 334
                 p121 = p125
                 if res126 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 331
+                    n.rule = 335
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18406,7 +18650,7 @@ class CardParser:
                     res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 332
+                    n.rule = 336
                 p127 = p129
                 if res130 and n:
                     res128.append(n)
@@ -18539,7 +18783,7 @@ class CardParser:
                         res134.append(v)
                     if res134:
                         n = Nt(res134)
-                        n.rule = 333
+                        n.rule = 337
                     p131 = p133
                     if res134 and n:
                         res132.append(n)
@@ -18548,12 +18792,12 @@ class CardParser:
                     break
                 if res128:
                     n = Nt(res128 if len(res128) == 1 and type(res128[0]) is not list else flatten(res128))
-                    n.rule = 334
+                    n.rule = 338
                 q = p127
                 v = n if res128 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18589,7 +18833,7 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 335
+                    n.rule = 339
                 p135 = p137
                 if res138 and n:
                     res136.append(n)
@@ -18667,7 +18911,7 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 336
+                    n.rule = 340
                 p135 = p139
                 if res140 and n:
                     res136.append(n)
@@ -18682,12 +18926,12 @@ class CardParser:
                     res136.append(v)
                 if res136:
                     n = Nt(res136 if len(res136) == 1 and type(res136[0]) is not list else flatten(res136))
-                    n.rule = 337
+                    n.rule = 341
                 q = p135
                 v = n if res136 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18702,7 +18946,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 282
+                    n.rule = 286
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18742,7 +18986,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 338
+        n.rule = 342
         return p, n
 
     def e35_0(self, p: int) -> Any:
@@ -18775,7 +19019,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 339
+                n.rule = 343
             q = p1
             v = n if res2 else None
             p = q
@@ -18785,7 +19029,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 340
+        n.rule = 344
         return p, n
 
     def e36_0(self, p: int) -> Any:
@@ -18818,7 +19062,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 341
+                n.rule = 345
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -18858,13 +19102,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 342
+                n.rule = 346
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 343
+                n.rule = 347
             q = p1
             v = n if res2 else None
             p = q
@@ -18874,7 +19118,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 344
+        n.rule = 348
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -18909,7 +19153,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 345
+        n.rule = 349
         return p, n
 
     def r_ObjectFilter_0(self, p: int) -> Any:
@@ -19071,7 +19315,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 346
+                    n.rule = 350
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -19098,7 +19342,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 347
+                    n.rule = 351
                 q = p15
                 v = n if res16 else None
                 p9 = q
@@ -19137,7 +19381,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 348
+                    n.rule = 352
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -19221,7 +19465,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 349
+                    n.rule = 353
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -19234,7 +19478,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 350
+        n.rule = 354
         return p, n
 
     def e38_0(self, p: int) -> Any:
@@ -19320,7 +19564,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 351
+            n.rule = 355
         p = p1
         if res2 and n:
             res.append(n)
@@ -19335,7 +19579,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 352
+            n.rule = 356
         p = p3
         if res4 and n:
             res.append(n)
@@ -19373,7 +19617,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 353
+        n.rule = 357
         return p, n
 
     def e39_0(self, p: int) -> Any:
@@ -19483,7 +19727,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 354
+                    n.rule = 358
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -19527,7 +19771,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 355
+                    n.rule = 359
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -19590,7 +19834,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 356
+                    n.rule = 360
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -19618,7 +19862,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 357
+                    n.rule = 361
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -19646,7 +19890,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 358
+                    n.rule = 362
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -19771,7 +20015,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 359
+                    n.rule = 363
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -19944,13 +20188,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 360
+                n.rule = 364
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 361
+                n.rule = 365
             q = p1
             v = n if res2 else None
             p = q
@@ -19961,7 +20205,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 362
+        n.rule = 366
         return p, n
 
     def e46_0(self, p: int) -> Any:
@@ -20091,7 +20335,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 363
+                    n.rule = 367
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -20148,7 +20392,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 364
+        n.rule = 368
         return q, n
 
     def e49_0(self, p: int) -> Any:
@@ -20460,7 +20704,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 365
+                    n.rule = 369
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -20500,7 +20744,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 366
+                    n.rule = 370
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23106,13 +23350,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 367
+                    n.rule = 371
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 368
+                    n.rule = 372
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -23137,7 +23381,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 369
+                    n.rule = 373
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -23197,13 +23441,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 370
+                    n.rule = 374
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 371
+                    n.rule = 375
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -23228,7 +23472,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 372
+                    n.rule = 376
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -23263,13 +23507,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 373
+                    n.rule = 377
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 374
+                    n.rule = 378
                 q = p11
                 v = n if res12 else None
                 if v is not None:
@@ -23293,7 +23537,7 @@ class CardParser:
                         res20.append(v)
                     if res20:
                         n = Nt(res20)
-                        n.rule = 375
+                        n.rule = 379
                     q = p19
                     v = n if res20 else None
                     p17 = q
@@ -23355,7 +23599,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 376
+                    n.rule = 380
                 p17 = p21
                 if res22 and n:
                     res18.append(n)
@@ -23403,7 +23647,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
-                    n.rule = 377
+                    n.rule = 381
                 q = p17
                 v = n if res18 else None
                 if v is not None:
@@ -23428,7 +23672,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 378
+                    n.rule = 382
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -23482,13 +23726,13 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 379
+                    n.rule = 383
                 p23 = p27
                 if res28 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24 if len(res24) == 1 and type(res24[0]) is not list else flatten(res24))
-                    n.rule = 380
+                    n.rule = 384
                 q = p23
                 v = n if res24 else None
                 if v is not None:
@@ -23513,7 +23757,7 @@ class CardParser:
                     res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 381
+                    n.rule = 385
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -23642,7 +23886,7 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 382
+                    n.rule = 386
                 p29 = p33
                 if res34 and n:
                     res30.append(n)
@@ -23706,13 +23950,13 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 383
+                    n.rule = 387
                 p29 = p35
                 if res36 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 384
+                    n.rule = 388
                 q = p29
                 v = n if res30 else None
                 if v is not None:
@@ -23763,7 +24007,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 385
+                    n.rule = 389
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -23780,7 +24024,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 386
+                    n.rule = 390
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -23870,7 +24114,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 387
+                    n.rule = 391
                 q = p37
                 v = n if res38 else None
                 if v is not None:
@@ -23908,7 +24152,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 388
+                    n.rule = 392
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -23939,7 +24183,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 389
+                    n.rule = 393
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -24007,7 +24251,7 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 390
+                    n.rule = 394
                 p43 = p49
                 if res50 and n:
                     res44.append(n)
@@ -24024,7 +24268,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 391
+                    n.rule = 395
                 p43 = p51
                 if res52 and n:
                     res44.append(n)
@@ -24040,7 +24284,7 @@ class CardParser:
                         res54.append(v)
                     if res54:
                         n = Nt(res54)
-                        n.rule = 392
+                        n.rule = 396
                     q = p53
                     v = n if res54 else None
                     p43 = q
@@ -24049,7 +24293,7 @@ class CardParser:
                     break
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 393
+                    n.rule = 397
                 q = p43
                 v = n if res44 else None
                 if v is not None:
@@ -24087,7 +24331,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 394
+                    n.rule = 398
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -24113,7 +24357,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 395
+                    n.rule = 399
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -24142,7 +24386,7 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 396
+                    n.rule = 400
                 q = p55
                 v = n if res56 else None
                 if v is not None:
@@ -24167,7 +24411,7 @@ class CardParser:
                     res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 397
+                    n.rule = 401
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
@@ -24193,7 +24437,7 @@ class CardParser:
                     res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 398
+                    n.rule = 402
                 p61 = p65
                 if res66 and n:
                     res62.append(n)
@@ -24210,7 +24454,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 399
+                    n.rule = 403
                 p61 = p67
                 if res68 and n:
                     res62.append(n)
@@ -24225,7 +24469,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 400
+                    n.rule = 404
                 q = p61
                 v = n if res62 else None
                 if v is not None:
@@ -24250,7 +24494,7 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 401
+                    n.rule = 405
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
@@ -24349,7 +24593,7 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 402
+                    n.rule = 406
                 q = p69
                 v = n if res70 else None
                 if v is not None:
@@ -24374,7 +24618,7 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 403
+                    n.rule = 407
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
@@ -24444,7 +24688,7 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 404
+                    n.rule = 408
                 q = p73
                 v = n if res74 else None
                 if v is not None:
@@ -24469,7 +24713,7 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 405
+                    n.rule = 409
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
@@ -24495,7 +24739,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 406
+                    n.rule = 410
                 p77 = p81
                 if res82 and n:
                     res78.append(n)
@@ -24534,7 +24778,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 407
+                    n.rule = 411
                 p77 = p83
                 if res84 and n:
                     res78.append(n)
@@ -24591,7 +24835,7 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
-                    n.rule = 408
+                    n.rule = 412
                 q = p77
                 v = n if res78 else None
                 if v is not None:
@@ -24798,7 +25042,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 409
+                    n.rule = 413
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -24869,7 +25113,7 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 410
+                    n.rule = 414
                 q = p85
                 v = n if res86 else None
                 if v is not None:
@@ -25232,7 +25476,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 411
+                    n.rule = 415
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
@@ -25336,7 +25580,7 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 412
+                    n.rule = 416
                 q = p89
                 v = n if res90 else None
                 if v is not None:
@@ -25550,7 +25794,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 413
+                    n.rule = 417
                 p93 = p95
                 if res96 and n:
                     res94.append(n)
@@ -25584,7 +25828,7 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 414
+                    n.rule = 418
                 q = p93
                 v = n if res94 else None
                 if v is not None:
@@ -25684,13 +25928,13 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 415
+                    n.rule = 419
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 416
+                    n.rule = 420
                 q = p97
                 v = n if res98 else None
                 if v is not None:
@@ -25757,7 +26001,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 417
+                    n.rule = 421
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -25867,7 +26111,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 418
+                    n.rule = 422
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
@@ -26043,13 +26287,13 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 419
+                    n.rule = 423
                 p101 = p107
                 if res108 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 420
+                    n.rule = 424
                 q = p101
                 v = n if res102 else None
                 if v is not None:
@@ -26074,7 +26318,7 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 421
+                    n.rule = 425
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -26142,7 +26386,7 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114)
-                    n.rule = 422
+                    n.rule = 426
                 p109 = p113
                 if res114 and n:
                     res110.append(n)
@@ -26162,7 +26406,7 @@ class CardParser:
                 res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 423
+                    n.rule = 427
                 q = p109
                 v = n if res110 else None
                 if v is not None:
@@ -26201,13 +26445,13 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 424
+                    n.rule = 428
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 425
+                    n.rule = 429
                 q = p115
                 v = n if res116 else None
                 if v is not None:
@@ -26232,13 +26476,13 @@ class CardParser:
                     res122.append(v)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 426
+                    n.rule = 430
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 427
+                    n.rule = 431
                 q = p119
                 v = n if res120 else None
                 if v is not None:
@@ -26263,7 +26507,7 @@ class CardParser:
                     res126.append(v)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 428
+                    n.rule = 432
                 p123 = p125
                 if res126 and n:
                     res124.append(n)
@@ -26291,13 +26535,13 @@ class CardParser:
                     res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 429
+                    n.rule = 433
                 p123 = p127
                 if res128 and n:
                     res124.append(n)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 430
+                    n.rule = 434
                 q = p123
                 v = n if res124 else None
                 if v is not None:
@@ -26364,13 +26608,13 @@ class CardParser:
                     res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 431
+                    n.rule = 435
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 432
+                    n.rule = 436
                 q = p129
                 v = n if res130 else None
                 if v is not None:
@@ -26395,7 +26639,7 @@ class CardParser:
                     res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 433
+                    n.rule = 437
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
@@ -26421,13 +26665,13 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 434
+                    n.rule = 438
                 p133 = p137
                 if res138 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
-                    n.rule = 435
+                    n.rule = 439
                 q = p133
                 v = n if res134 else None
                 if v is not None:
@@ -26508,7 +26752,7 @@ class CardParser:
                     res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 436
+                    n.rule = 440
                 p139 = p141
                 if res142 and n:
                     res140.append(n)
@@ -26595,7 +26839,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 437
+                    n.rule = 441
                 p139 = p143
                 if res144 and n:
                     res140.append(n)
@@ -26799,7 +27043,7 @@ class CardParser:
                 res146.append(v)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 438
+                    n.rule = 442
                 p139 = p145
                 if res146 and n:
                     res140.append(n)
@@ -26847,7 +27091,7 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 439
+                    n.rule = 443
                 q = p139
                 v = n if res140 else None
                 if v is not None:
@@ -26928,7 +27172,7 @@ class CardParser:
                     res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 440
+                    n.rule = 444
                 p147 = p149
                 if res150 and n:
                     res148.append(n)
@@ -27125,7 +27369,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148 if len(res148) == 1 and type(res148[0]) is not list else flatten(res148))
-                    n.rule = 441
+                    n.rule = 445
                 q = p147
                 v = n if res148 else None
                 if v is not None:
@@ -27150,7 +27394,7 @@ class CardParser:
                     res154.append(v)
                 if res154:
                     n = Nt(res154)
-                    n.rule = 442
+                    n.rule = 446
                 p151 = p153
                 if res154 and n:
                     res152.append(n)
@@ -27242,7 +27486,7 @@ class CardParser:
                 res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 443
+                    n.rule = 447
                 p151 = p155
                 if res156 and n:
                     res152.append(n)
@@ -27271,7 +27515,7 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152 if len(res152) == 1 and type(res152[0]) is not list else flatten(res152))
-                    n.rule = 444
+                    n.rule = 448
                 q = p151
                 v = n if res152 else None
                 if v is not None:
@@ -27310,7 +27554,7 @@ class CardParser:
                     res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 445
+                    n.rule = 449
                 p157 = p159
                 if res160 and n:
                     res158.append(n)
@@ -27327,7 +27571,7 @@ class CardParser:
                     res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 446
+                    n.rule = 450
                 p157 = p161
                 if res162 and n:
                     res158.append(n)
@@ -27367,7 +27611,7 @@ class CardParser:
                     res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 447
+                    n.rule = 451
                 p157 = p163
                 if res164 and n:
                     res158.append(n)
@@ -27398,13 +27642,13 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166)
-                    n.rule = 448
+                    n.rule = 452
                 p157 = p165
                 if res166 and n:
                     res158.append(n)
                 if res158:
                     n = Nt(res158 if len(res158) == 1 and type(res158[0]) is not list else flatten(res158))
-                    n.rule = 449
+                    n.rule = 453
                 q = p157
                 v = n if res158 else None
                 if v is not None:
@@ -27485,7 +27729,7 @@ class CardParser:
                     res170.append(v)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 450
+                    n.rule = 454
                 p167 = p169
                 if res170 and n:
                     res168.append(n)
@@ -27521,13 +27765,13 @@ class CardParser:
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 451
+                    n.rule = 455
                 p167 = p171
                 if res172 and n:
                     res168.append(n)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 452
+                    n.rule = 456
                 q = p167
                 v = n if res168 else None
                 if v is not None:
@@ -27566,7 +27810,7 @@ class CardParser:
                     res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 453
+                    n.rule = 457
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
@@ -27662,7 +27906,7 @@ class CardParser:
                         res180.append(v)
                     if res180:
                         n = Nt(res180)
-                        n.rule = 454
+                        n.rule = 458
                     p177 = p179
                     if res180 and n:
                         res178.append(n)
@@ -27766,13 +28010,13 @@ class CardParser:
                     res182.append(v)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 455
+                    n.rule = 459
                 p173 = p181
                 if res182 and n:
                     res174.append(n)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 456
+                    n.rule = 460
                 q = p173
                 v = n if res174 else None
                 if v is not None:
@@ -27847,7 +28091,7 @@ class CardParser:
                     res186.append(v)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 457
+                    n.rule = 461
                 p183 = p185
                 if res186 and n:
                     res184.append(n)
@@ -27878,13 +28122,13 @@ class CardParser:
                     res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 458
+                    n.rule = 462
                 p183 = p187
                 if res188 and n:
                     res184.append(n)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 459
+                    n.rule = 463
                 q = p183
                 v = n if res184 else None
                 if v is not None:
@@ -27923,13 +28167,13 @@ class CardParser:
                     res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 460
+                    n.rule = 464
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
                 if res190:
                     n = Nt(res190)
-                    n.rule = 461
+                    n.rule = 465
                 q = p189
                 v = n if res190 else None
                 if v is not None:
@@ -27954,7 +28198,7 @@ class CardParser:
                     res196.append(v)
                 if res196:
                     n = Nt(res196)
-                    n.rule = 462
+                    n.rule = 466
                 p193 = p195
                 if res196 and n:
                     res194.append(n)
@@ -28106,13 +28350,13 @@ class CardParser:
                 res198.append(v)
                 if res198:
                     n = Nt(res198)
-                    n.rule = 463
+                    n.rule = 467
                 p193 = p197
                 if res198 and n:
                     res194.append(n)
                 if res194:
                     n = Nt(res194 if len(res194) == 1 and type(res194[0]) is not list else flatten(res194))
-                    n.rule = 464
+                    n.rule = 468
                 q = p193
                 v = n if res194 else None
                 if v is not None:
@@ -28137,7 +28381,7 @@ class CardParser:
                     res202.append(v)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 465
+                    n.rule = 469
                 p199 = p201
                 if res202 and n:
                     res200.append(n)
@@ -28175,7 +28419,7 @@ class CardParser:
                     res200.append(v)
                 if res200:
                     n = Nt(res200 if len(res200) == 1 and type(res200[0]) is not list else flatten(res200))
-                    n.rule = 466
+                    n.rule = 470
                 q = p199
                 v = n if res200 else None
                 if v is not None:
@@ -28284,13 +28528,13 @@ class CardParser:
                 res206.append(v)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 467
+                    n.rule = 471
                 p203 = p205
                 if res206 and n:
                     res204.append(n)
                 if res204:
                     n = Nt(res204 if len(res204) == 1 and type(res204[0]) is not list else flatten(res204))
-                    n.rule = 468
+                    n.rule = 472
                 q = p203
                 v = n if res204 else None
                 if v is not None:
@@ -28348,13 +28592,13 @@ class CardParser:
                 res210.append(v)
                 if res210:
                     n = Nt(res210)
-                    n.rule = 469
+                    n.rule = 473
                 p207 = p209
                 if res210 and n:
                     res208.append(n)
                 if res208:
                     n = Nt(res208)
-                    n.rule = 470
+                    n.rule = 474
                 q = p207
                 v = n if res208 else None
                 if v is not None:
@@ -28378,7 +28622,7 @@ class CardParser:
                         res214.append(v)
                     if res214:
                         n = Nt(res214)
-                        n.rule = 471
+                        n.rule = 475
                     q = p213
                     v = n if res214 else None
                     p211 = q
@@ -28482,13 +28726,13 @@ class CardParser:
                 res218.append(v)
                 if res218:
                     n = Nt(res218)
-                    n.rule = 472
+                    n.rule = 476
                 p211 = p217
                 if res218 and n:
                     res212.append(n)
                 if res212:
                     n = Nt(res212 if len(res212) == 1 and type(res212[0]) is not list else flatten(res212))
-                    n.rule = 473
+                    n.rule = 477
                 q = p211
                 v = n if res212 else None
                 if v is not None:
@@ -28536,7 +28780,7 @@ class CardParser:
                     res222.append(v)
                 if res222:
                     n = Nt(res222)
-                    n.rule = 474
+                    n.rule = 478
                 p219 = p221
                 if res222 and n:
                     res220.append(n)
@@ -28558,13 +28802,13 @@ class CardParser:
                 res224.append(v)
                 if res224:
                     n = Nt(res224)
-                    n.rule = 475
+                    n.rule = 479
                 p219 = p223
                 if res224 and n:
                     res220.append(n)
                 if res220:
                     n = Nt(res220 if len(res220) == 1 and type(res220[0]) is not list else flatten(res220))
-                    n.rule = 476
+                    n.rule = 480
                 q = p219
                 v = n if res220 else None
                 if v is not None:
@@ -28631,13 +28875,13 @@ class CardParser:
                 res228.append(v)
                 if res228:
                     n = Nt(res228)
-                    n.rule = 477
+                    n.rule = 481
                 p225 = p227
                 if res228 and n:
                     res226.append(n)
                 if res226:
                     n = Nt(res226 if len(res226) == 1 and type(res226[0]) is not list else flatten(res226))
-                    n.rule = 478
+                    n.rule = 482
                 q = p225
                 v = n if res226 else None
                 if v is not None:
@@ -28676,13 +28920,13 @@ class CardParser:
                     res232.append(v)
                 if res232:
                     n = Nt(res232)
-                    n.rule = 479
+                    n.rule = 483
                 p229 = p231
                 if res232 and n:
                     res230.append(n)
                 if res230:
                     n = Nt(res230)
-                    n.rule = 480
+                    n.rule = 484
                 q = p229
                 v = n if res230 else None
                 if v is not None:
@@ -28749,7 +28993,7 @@ class CardParser:
                     res236.append(v)
                 if res236:
                     n = Nt(res236)
-                    n.rule = 481
+                    n.rule = 485
                 p233 = p235
                 if res236 and n:
                     res234.append(n)
@@ -28780,13 +29024,13 @@ class CardParser:
                     res238.append(v)
                 if res238:
                     n = Nt(res238)
-                    n.rule = 482
+                    n.rule = 486
                 p233 = p237
                 if res238 and n:
                     res234.append(n)
                 if res234:
                     n = Nt(res234)
-                    n.rule = 483
+                    n.rule = 487
                 q = p233
                 v = n if res234 else None
                 if v is not None:
@@ -28844,13 +29088,13 @@ class CardParser:
                 res242.append(v)
                 if res242:
                     n = Nt(res242)
-                    n.rule = 484
+                    n.rule = 488
                 p239 = p241
                 if res242 and n:
                     res240.append(n)
                 if res240:
                     n = Nt(res240)
-                    n.rule = 485
+                    n.rule = 489
                 q = p239
                 v = n if res240 else None
                 if v is not None:
@@ -28878,7 +29122,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 486
+        n.rule = 490
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -28899,7 +29143,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 487
+        n.rule = 491
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -28934,7 +29178,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 488
+        n.rule = 492
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -28967,7 +29211,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -28988,7 +29232,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29009,7 +29253,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29030,7 +29274,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29067,7 +29311,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29088,7 +29332,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29109,7 +29353,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29130,7 +29374,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29151,7 +29395,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29172,7 +29416,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29193,7 +29437,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29214,7 +29458,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 490
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29251,7 +29495,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29272,7 +29516,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29293,7 +29537,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29314,7 +29558,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29335,7 +29579,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29356,7 +29600,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29403,7 +29647,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 492
+                n.rule = 496
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29419,7 +29663,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 493
+                n.rule = 497
             q = p1
             v = n if res2 else None
             p = q
@@ -29430,7 +29674,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 494
+        n.rule = 498
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -29464,7 +29708,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 495
+                n.rule = 499
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29619,7 +29863,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 496
+                n.rule = 500
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29649,7 +29893,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 497
+            n.rule = 501
         p = p5
         if res6 and n:
             res.append(n)
@@ -29691,7 +29935,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 498
+                n.rule = 502
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -29721,7 +29965,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 499
+            n.rule = 503
         p = p11
         if res12 and n:
             res.append(n)
@@ -29735,7 +29979,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 500
+        n.rule = 504
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -29876,7 +30120,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 501
+                n.rule = 505
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -29925,7 +30169,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 502
+            n.rule = 506
         p = p9
         if res10 and n:
             res.append(n)
@@ -29988,7 +30232,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 503
+        n.rule = 507
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30145,14 +30389,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 504
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 505
+        n.rule = 509
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30173,7 +30417,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 506
+        n.rule = 510
         return q, n
 
     def e68_0(self, p: int) -> Any:
@@ -30210,7 +30454,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 507
+                    n.rule = 511
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30240,7 +30484,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 508
+                    n.rule = 512
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30265,7 +30509,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 509
+                    n.rule = 513
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30317,7 +30561,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 510
+        n.rule = 514
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -30362,13 +30606,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 511
+                n.rule = 515
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 512
+                n.rule = 516
             q = p1
             v = n if res2 else None
             p = q
@@ -30379,7 +30623,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 513
+        n.rule = 517
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30494,7 +30738,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 514
+                    n.rule = 518
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30589,14 +30833,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 515
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 516
+        n.rule = 520
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -30677,7 +30921,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30692,7 +30936,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30707,7 +30951,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 517
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30732,7 +30976,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 518
+        n.rule = 522
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -30753,7 +30997,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 519
+        n.rule = 523
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -30806,7 +31050,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 520
+                n.rule = 524
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30847,13 +31091,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 521
+                n.rule = 525
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 522
+                n.rule = 526
             q = p1
             v = n if res2 else None
             p = q
@@ -30864,7 +31108,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 523
+        n.rule = 527
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -30962,7 +31206,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 524
+        n.rule = 528
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -30983,7 +31227,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 525
+        n.rule = 529
         return q, n
 
     def e80_0(self, p: int) -> Any:
@@ -31004,7 +31248,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 526
+        n.rule = 530
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -31060,7 +31304,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 527
+            n.rule = 531
         p = p1
         if res2 and n:
             res.append(n)
@@ -31134,7 +31378,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 528
+        n.rule = 532
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31190,7 +31434,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 529
+            n.rule = 533
         p = p1
         if res2 and n:
             res.append(n)
@@ -31317,7 +31561,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 530
+        n.rule = 534
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31390,14 +31634,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 531
+            n.rule = 535
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 532
+        n.rule = 536
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -31549,7 +31793,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 533
+        n.rule = 537
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -31608,7 +31852,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 534
+                n.rule = 538
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31691,7 +31935,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 535
+                n.rule = 539
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -31701,7 +31945,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 536
+        n.rule = 540
         return p, n
 
     def e84_1(self, p: int) -> Any:
@@ -31733,7 +31977,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 537
+                    n.rule = 541
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -31787,13 +32031,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 538
+                    n.rule = 542
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 539
+                    n.rule = 543
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -31830,7 +32074,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 540
+                    n.rule = 544
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -31877,13 +32121,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 541
+                    n.rule = 545
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 542
+                    n.rule = 546
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -31922,13 +32166,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 543
+                    n.rule = 547
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 544
+                    n.rule = 548
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -31971,7 +32215,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 338
+        n.rule = 342
         return p, n
 
     def e85_1(self, p: int) -> Any:
@@ -32004,7 +32248,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 339
+                n.rule = 343
             q = p1
             v = n if res2 else None
             p = q
@@ -32014,7 +32258,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 340
+        n.rule = 344
         return p, n
 
     def e86_0(self, p: int) -> Any:
@@ -32306,7 +32550,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 545
+        n.rule = 549
         return q, n
 
     def e90_0(self, p: int) -> Any:
@@ -32341,7 +32585,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 550
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -32376,7 +32620,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 547
+        n.rule = 551
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32411,7 +32655,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 548
+        n.rule = 552
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -32965,7 +33209,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 549
+                    n.rule = 553
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33094,7 +33338,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 550
+                    n.rule = 554
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33237,7 +33481,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 551
+                    n.rule = 555
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33285,7 +33529,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 552
+                    n.rule = 556
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33310,7 +33554,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 553
+                    n.rule = 557
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -33349,7 +33593,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 554
+                    n.rule = 558
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -33398,7 +33642,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 555
+                    n.rule = 559
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33452,7 +33696,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 556
+                    n.rule = 560
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33538,7 +33782,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 557
+                    n.rule = 561
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -33585,7 +33829,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 558
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33605,7 +33849,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 559
+                    n.rule = 563
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33632,7 +33876,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 560
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33666,7 +33910,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 559
+                    n.rule = 563
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33693,7 +33937,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 561
+                    n.rule = 565
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33713,7 +33957,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 559
+                    n.rule = 563
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -33740,7 +33984,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 562
+                    n.rule = 566
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -33774,7 +34018,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 559
+                    n.rule = 563
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -33801,7 +34045,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 563
+                    n.rule = 567
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33835,7 +34079,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 559
+                    n.rule = 563
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -33862,7 +34106,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 564
+                    n.rule = 568
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33896,7 +34140,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 559
+                    n.rule = 563
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -33923,7 +34167,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 565
+                    n.rule = 569
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -33957,7 +34201,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 559
+                    n.rule = 563
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -33984,7 +34228,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 566
+                    n.rule = 570
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -34004,7 +34248,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 559
+                    n.rule = 563
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -34052,7 +34296,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 567
+        n.rule = 571
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -34242,7 +34486,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 568
+                    n.rule = 572
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34303,7 +34547,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 569
+                    n.rule = 573
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34404,7 +34648,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 570
+                    n.rule = 574
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34552,7 +34796,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 571
+                    n.rule = 575
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34669,7 +34913,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 572
+                    n.rule = 576
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34708,7 +34952,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 573
+            n.rule = 577
         p = p1
         if res2 and n:
             res.append(n)
@@ -34765,7 +35009,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 574
+        n.rule = 578
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -34845,7 +35089,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 575
+                n.rule = 579
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -34878,7 +35122,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 576
+                n.rule = 580
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -34888,7 +35132,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 577
+        n.rule = 581
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -34920,14 +35164,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 578
+            n.rule = 582
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 579
+        n.rule = 583
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -34946,7 +35190,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 580
+                n.rule = 584
             q = p1
             v = n if res2 else None
             p = q
@@ -34971,7 +35215,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 581
+            n.rule = 585
         p = p3
         if res4 and n:
             res.append(n)
@@ -34994,7 +35238,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 582
+                n.rule = 586
             q = p5
             v = n if res6 else None
             p = q
@@ -35004,7 +35248,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 583
+        n.rule = 587
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -35035,7 +35279,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 584
+        n.rule = 588
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35078,7 +35322,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 585
+                n.rule = 589
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35108,7 +35352,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 586
+            n.rule = 590
         p = p5
         if res6 and n:
             res.append(n)
@@ -35147,7 +35391,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 587
+            n.rule = 591
         p = p7
         if res8 and n:
             res.append(n)
@@ -35182,7 +35426,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 588
+            n.rule = 592
         p = p9
         if res10 and n:
             res.append(n)
@@ -35273,7 +35517,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 589
+                n.rule = 593
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35292,7 +35536,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 590
+        n.rule = 594
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35323,7 +35567,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 591
+        n.rule = 595
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35342,7 +35586,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 592
+                n.rule = 596
             q = p1
             v = n if res2 else None
             p = q
@@ -35375,7 +35619,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 593
+        n.rule = 597
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35394,7 +35638,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 594
+                n.rule = 598
             q = p1
             v = n if res2 else None
             p = q
@@ -35418,7 +35662,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 595
+        n.rule = 599
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35474,7 +35718,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 596
+            n.rule = 600
         p = p1
         if res2 and n:
             res.append(n)
@@ -35490,7 +35734,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 597
+                n.rule = 601
             q = p3
             v = n if res4 else None
             p = q
@@ -35500,7 +35744,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 598
+        n.rule = 602
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -35633,14 +35877,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 599
+            n.rule = 603
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 600
+        n.rule = 604
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -35672,7 +35916,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 601
+            n.rule = 605
         p = p1
         if res2 and n:
             res.append(n)
@@ -35735,7 +35979,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 602
+        n.rule = 606
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -35767,7 +36011,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 603
+            n.rule = 607
         p = p1
         if res2 and n:
             res.append(n)
@@ -35783,7 +36027,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 604
+                n.rule = 608
             q = p3
             v = n if res4 else None
             p = q
@@ -35871,7 +36115,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 605
+                n.rule = 609
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35881,7 +36125,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 606
+        n.rule = 610
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -35913,7 +36157,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 607
+            n.rule = 611
         p = p1
         if res2 and n:
             res.append(n)
@@ -36034,7 +36278,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 608
+                n.rule = 612
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36049,7 +36293,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 609
+                n.rule = 613
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -36090,7 +36334,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 610
+        n.rule = 614
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36134,7 +36378,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 611
+            n.rule = 615
         p = p1
         if res2 and n:
             res.append(n)
@@ -36226,14 +36470,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 612
+            n.rule = 616
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 613
+        n.rule = 617
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36265,7 +36509,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 614
+            n.rule = 618
         p = p1
         if res2 and n:
             res.append(n)
@@ -36329,7 +36573,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 615
+            n.rule = 619
         p = p5
         if res6 and n:
             res.append(n)
@@ -36344,7 +36588,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 616
+            n.rule = 620
         p = p7
         if res8 and n:
             res.append(n)
@@ -36434,7 +36678,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 617
+            n.rule = 621
         p = p11
         if res12 and n:
             res.append(n)
@@ -36450,7 +36694,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 618
+        n.rule = 622
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36482,7 +36726,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 619
+            n.rule = 623
         p = p1
         if res2 and n:
             res.append(n)
@@ -36548,7 +36792,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 620
+                n.rule = 624
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36571,7 +36815,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 621
+                    n.rule = 625
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36644,7 +36888,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 622
+        n.rule = 626
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -36676,7 +36920,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 623
+            n.rule = 627
         p = p1
         if res2 and n:
             res.append(n)
@@ -36695,7 +36939,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 624
+        n.rule = 628
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -36727,7 +36971,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 625
+            n.rule = 629
         p = p1
         if res2 and n:
             res.append(n)
@@ -36766,14 +37010,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 626
+            n.rule = 630
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 627
+        n.rule = 631
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -36830,7 +37074,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 628
+                n.rule = 632
             q = p1
             v = n if res2 else None
             p = q
@@ -36867,7 +37111,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 629
+            n.rule = 633
         p = p3
         if res4 and n:
             res.append(n)
@@ -36906,7 +37150,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 630
+            n.rule = 634
         p = p5
         if res6 and n:
             res.append(n)
@@ -36925,7 +37169,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 631
+        n.rule = 635
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -36974,7 +37218,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 632
+            n.rule = 636
         p = p1
         if res2 and n:
             res.append(n)
@@ -37001,14 +37245,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 633
+            n.rule = 637
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 634
+        n.rule = 638
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -37047,7 +37291,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 635
+            n.rule = 639
         p = p1
         if res2 and n:
             res.append(n)
@@ -37127,7 +37371,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 636
+            n.rule = 640
         p = p3
         if res4 and n:
             res.append(n)
@@ -37159,7 +37403,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 637
+        n.rule = 641
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37191,7 +37435,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 638
+            n.rule = 642
         p = p1
         if res2 and n:
             res.append(n)
@@ -37206,7 +37450,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 639
+            n.rule = 643
         p = p3
         if res4 and n:
             res.append(n)
@@ -37240,14 +37484,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 640
+            n.rule = 644
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 641
+        n.rule = 645
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37279,7 +37523,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 642
+            n.rule = 646
         p = p1
         if res2 and n:
             res.append(n)
@@ -37309,7 +37553,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 643
+                n.rule = 647
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37328,7 +37572,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 644
+                n.rule = 648
             q = p7
             v = n if res8 else None
             p = q
@@ -37376,7 +37620,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 645
+        n.rule = 649
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37408,7 +37652,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 646
+            n.rule = 650
         p = p1
         if res2 and n:
             res.append(n)
@@ -37446,7 +37690,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 647
+        n.rule = 651
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37490,7 +37734,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 648
+            n.rule = 652
         p = p1
         if res2 and n:
             res.append(n)
@@ -37525,7 +37769,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 649
+            n.rule = 653
         p = p3
         if res4 and n:
             res.append(n)
@@ -37672,7 +37916,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 650
+            n.rule = 654
         p = p5
         if res6 and n:
             res.append(n)
@@ -37704,14 +37948,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 651
+            n.rule = 655
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 652
+        n.rule = 656
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -37743,7 +37987,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 653
+            n.rule = 657
         p = p1
         if res2 and n:
             res.append(n)
@@ -37759,7 +38003,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 654
+                n.rule = 658
             q = p3
             v = n if res4 else None
             p = q
@@ -37792,7 +38036,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 655
+                n.rule = 659
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -37807,7 +38051,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 656
+                n.rule = 660
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -37871,7 +38115,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 657
+                n.rule = 661
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -37881,7 +38125,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 658
+        n.rule = 662
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -37913,7 +38157,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 663
         p = p1
         if res2 and n:
             res.append(n)
@@ -37964,14 +38208,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 660
+            n.rule = 664
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 661
+        n.rule = 665
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -38051,7 +38295,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 662
+            n.rule = 666
         p = p1
         if res2 and n:
             res.append(n)
@@ -38070,7 +38314,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 663
+        n.rule = 667
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38102,14 +38346,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 664
+            n.rule = 668
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 665
+        n.rule = 669
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38128,7 +38372,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 666
+                n.rule = 670
             q = p1
             v = n if res2 else None
             p = q
@@ -38160,14 +38404,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 667
+            n.rule = 671
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 668
+        n.rule = 672
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38199,7 +38443,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 669
+            n.rule = 673
         p = p1
         if res2 and n:
             res.append(n)
@@ -38253,7 +38497,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 670
+                n.rule = 674
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38295,7 +38539,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 671
+                    n.rule = 675
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38344,7 +38588,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 672
+        n.rule = 676
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38376,14 +38620,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 673
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 674
+        n.rule = 678
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38439,14 +38683,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 675
+            n.rule = 679
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 676
+        n.rule = 680
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38478,14 +38722,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 677
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 678
+        n.rule = 682
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38546,14 +38790,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 679
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 680
+        n.rule = 684
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -38585,7 +38829,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 681
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
@@ -38600,7 +38844,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 682
+            n.rule = 686
         p = p3
         if res4 and n:
             res.append(n)
@@ -38634,14 +38878,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 683
+            n.rule = 687
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 684
+        n.rule = 688
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -38680,14 +38924,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 685
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 686
+        n.rule = 690
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -38743,7 +38987,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 691
         p = p1
         if res2 and n:
             res.append(n)
@@ -38853,7 +39097,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 688
+        n.rule = 692
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -38885,7 +39129,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 693
         p = p1
         if res2 and n:
             res.append(n)
@@ -38899,7 +39143,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 690
+        n.rule = 694
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -38931,7 +39175,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 695
         p = p1
         if res2 and n:
             res.append(n)
@@ -39042,7 +39286,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 692
+        n.rule = 696
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -39122,7 +39366,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 693
+        n.rule = 697
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39142,7 +39386,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
@@ -39169,7 +39413,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 695
+            n.rule = 699
         p = p3
         if res4 and n:
             res.append(n)
@@ -39223,7 +39467,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 696
+                n.rule = 700
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39233,7 +39477,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 701
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39253,7 +39497,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 702
         p = p1
         if res2 and n:
             res.append(n)
@@ -39347,14 +39591,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 699
+            n.rule = 703
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 700
+        n.rule = 704
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39377,7 +39621,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 701
+                n.rule = 705
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39492,7 +39736,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 702
+        n.rule = 706
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -39582,7 +39826,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 703
+        n.rule = 707
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -39684,7 +39928,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 704
+                    n.rule = 708
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39712,12 +39956,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 705
+                    n.rule = 709
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39745,12 +39989,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 706
+                    n.rule = 710
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 704
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39854,7 +40098,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 707
+        n.rule = 711
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -40157,7 +40401,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 712
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40178,7 +40422,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 712
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40199,7 +40443,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 712
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40220,7 +40464,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 712
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40243,7 +40487,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 712
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40266,7 +40510,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 712
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40291,7 +40535,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 709
+        n.rule = 713
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -40343,7 +40587,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 710
+        n.rule = 714
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40386,7 +40630,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 711
+        n.rule = 715
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -40472,7 +40716,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 712
+                    n.rule = 716
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40574,19 +40818,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 713
+                    n.rule = 717
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 714
+                    n.rule = 718
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 719
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40735,7 +40979,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 716
+                    n.rule = 720
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40936,7 +41180,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 717
+        n.rule = 721
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -41087,7 +41331,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 718
+                    n.rule = 722
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41117,7 +41361,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 718
+                    n.rule = 722
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -41195,7 +41439,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 719
+                    n.rule = 723
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41238,12 +41482,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 720
+                    n.rule = 724
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41270,7 +41514,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 721
+                    n.rule = 725
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41290,12 +41534,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 722
+                    n.rule = 726
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41310,7 +41554,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41325,7 +41569,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41408,7 +41652,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 723
+                    n.rule = 727
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -41439,18 +41683,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 724
+                    n.rule = 728
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 725
+                    n.rule = 729
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41505,18 +41749,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 726
+                    n.rule = 730
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 727
+                    n.rule = 731
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41560,18 +41804,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 728
+                    n.rule = 732
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 729
+                    n.rule = 733
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41586,7 +41830,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41655,18 +41899,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 730
+                    n.rule = 734
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 731
+                    n.rule = 735
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41705,18 +41949,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 732
+                    n.rule = 736
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 733
+                    n.rule = 737
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41757,18 +42001,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 734
+                    n.rule = 738
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 735
+                    n.rule = 739
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41783,7 +42027,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 718
+                    n.rule = 722
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41903,7 +42147,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 736
+                    n.rule = 740
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41985,7 +42229,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 737
+                    n.rule = 741
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42172,7 +42416,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 738
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42206,7 +42450,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 739
+                    n.rule = 743
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42233,7 +42477,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 740
+                    n.rule = 744
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42297,13 +42541,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 741
+                    n.rule = 745
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 739
+                    n.rule = 743
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42328,7 +42572,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 742
+        n.rule = 746
         return q, n
 
     def e130_0(self, p: int) -> Any:
@@ -42435,7 +42679,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 743
+                    n.rule = 747
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42645,7 +42889,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 744
+                    n.rule = 748
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -42717,7 +42961,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 749
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43040,7 +43284,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 746
+                    n.rule = 750
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43118,7 +43362,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 747
+                    n.rule = 751
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43146,7 +43390,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 748
+        n.rule = 752
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -43318,7 +43562,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 753
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43368,7 +43612,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 750
+                n.rule = 754
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43396,7 +43640,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 755
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -43417,7 +43661,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 756
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -43515,7 +43759,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 757
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43540,18 +43784,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 754
+                    n.rule = 758
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 755
+                    n.rule = 759
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 760
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43581,7 +43825,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 757
+                    n.rule = 761
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -43626,7 +43870,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 758
+                    n.rule = 762
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -43702,12 +43946,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 759
+                    n.rule = 763
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 760
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43734,7 +43978,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 760
+                    n.rule = 764
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -43793,7 +44037,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 761
+                    n.rule = 765
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -43815,18 +44059,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 762
+                    n.rule = 766
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 763
+                    n.rule = 767
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 760
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43853,7 +44097,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 764
+                    n.rule = 768
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -43948,7 +44192,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 765
+                    n.rule = 769
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -43996,12 +44240,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 766
+                    n.rule = 770
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 760
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44031,7 +44275,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 767
+                    n.rule = 771
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44069,12 +44313,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 768
+                    n.rule = 772
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 760
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44101,7 +44345,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 769
+                    n.rule = 773
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44155,18 +44399,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 770
+                    n.rule = 774
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 771
+                    n.rule = 775
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 760
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44193,7 +44437,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 772
+                    n.rule = 776
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44229,7 +44473,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 773
+                    n.rule = 777
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44249,12 +44493,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 774
+                    n.rule = 778
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 760
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44284,7 +44528,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 775
+                    n.rule = 779
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44309,7 +44553,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 776
+                    n.rule = 780
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -44333,12 +44577,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 777
+                    n.rule = 781
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 760
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44368,7 +44612,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 778
+                    n.rule = 782
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44402,7 +44646,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 779
+                    n.rule = 783
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -44417,12 +44661,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 780
+                    n.rule = 784
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 760
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44452,7 +44696,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 781
+                    n.rule = 785
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -44478,7 +44722,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 782
+                    n.rule = 786
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -44530,12 +44774,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 783
+                    n.rule = 787
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 756
+                    n.rule = 760
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44573,7 +44817,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 784
+                n.rule = 788
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44601,7 +44845,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 785
+        n.rule = 789
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -44622,7 +44866,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 786
+        n.rule = 790
         return q, n
 
     def e152_0(self, p: int) -> Any:
@@ -44654,7 +44898,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 787
+                    n.rule = 791
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44683,7 +44927,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 788
+                    n.rule = 792
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -44725,7 +44969,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 789
+                n.rule = 793
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44780,7 +45024,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 790
+                    n.rule = 794
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44811,7 +45055,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 791
+                    n.rule = 795
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -44870,7 +45114,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 792
+                    n.rule = 796
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45008,7 +45252,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 793
+                        n.rule = 797
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -45042,7 +45286,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 794
+                    n.rule = 798
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45236,7 +45480,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 795
+                    n.rule = 799
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45325,7 +45569,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 796
+                    n.rule = 800
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45345,7 +45589,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 797
+                    n.rule = 801
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45400,13 +45644,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 798
+                    n.rule = 802
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 797
+                    n.rule = 801
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45454,7 +45698,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 799
+        n.rule = 803
         return p, n
 
     def e157_0(self, p: int) -> Any:
@@ -45488,7 +45732,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 800
+                    n.rule = 804
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45539,7 +45783,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 801
+                n.rule = 805
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -45597,7 +45841,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 802
+                    n.rule = 806
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45636,7 +45880,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 803
+                    n.rule = 807
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45675,7 +45919,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 804
+                    n.rule = 808
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -45714,18 +45958,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 805
+                    n.rule = 809
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 806
+                    n.rule = 810
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45789,7 +46033,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 808
+                    n.rule = 812
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -45828,7 +46072,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 809
+                    n.rule = 813
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -45871,12 +46115,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 810
+                    n.rule = 814
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45945,18 +46189,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 811
+                    n.rule = 815
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 812
+                    n.rule = 816
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45997,18 +46241,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 813
+                    n.rule = 817
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 814
+                    n.rule = 818
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46067,12 +46311,12 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 815
+                    n.rule = 819
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46113,18 +46357,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 816
+                    n.rule = 820
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 817
+                    n.rule = 821
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46224,7 +46468,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 818
+                    n.rule = 822
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -46272,12 +46516,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 819
+                    n.rule = 823
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46367,12 +46611,12 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 820
+                    n.rule = 824
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46434,12 +46678,12 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 821
+                    n.rule = 825
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46487,12 +46731,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 822
+                    n.rule = 826
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46588,18 +46832,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 823
+                    n.rule = 827
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 824
+                    n.rule = 828
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46769,7 +47013,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 825
+                    n.rule = 829
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -46892,18 +47136,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 826
+                    n.rule = 830
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 827
+                    n.rule = 831
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47051,7 +47295,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 828
+                    n.rule = 832
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -47071,12 +47315,12 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 829
+                    n.rule = 833
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47236,12 +47480,12 @@ class CardParser:
                     break
                 if res60:
                     n = Nt(res60)
-                    n.rule = 830
+                    n.rule = 834
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47296,18 +47540,18 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 831
+                    n.rule = 835
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 832
+                    n.rule = 836
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47362,18 +47606,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 833
+                    n.rule = 837
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 834
+                    n.rule = 838
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47498,18 +47742,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 835
+                    n.rule = 839
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 836
+                    n.rule = 840
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47604,7 +47848,7 @@ class CardParser:
                     res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 837
+                    n.rule = 841
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
@@ -47643,18 +47887,18 @@ class CardParser:
                     res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 838
+                    n.rule = 842
                 p75 = p79
                 if res80 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 839
+                    n.rule = 843
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47699,7 +47943,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 840
+                    n.rule = 844
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -47719,12 +47963,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
-                    n.rule = 841
+                    n.rule = 845
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47755,7 +47999,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 842
+                    n.rule = 846
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -47861,18 +48105,18 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 843
+                    n.rule = 847
                 p85 = p89
                 if res90 and n:
                     res86.append(n)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 844
+                    n.rule = 848
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47903,7 +48147,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 845
+                    n.rule = 849
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -47942,18 +48186,18 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 846
+                    n.rule = 850
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 847
+                    n.rule = 851
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47983,7 +48227,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 848
+                    n.rule = 852
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -48000,7 +48244,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 849
+                    n.rule = 853
                 p97 = p101
                 if res102 and n:
                     res98.append(n)
@@ -48064,18 +48308,18 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 850
+                    n.rule = 854
                 p97 = p103
                 if res104 and n:
                     res98.append(n)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 851
+                    n.rule = 855
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48104,12 +48348,12 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 852
+                    n.rule = 856
                 q = p105
                 v = n if res106 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48138,12 +48382,12 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 853
+                    n.rule = 857
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48240,7 +48484,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 854
+                    n.rule = 858
                 p109 = p111
                 if res112 and n:
                     res110.append(n)
@@ -48275,7 +48519,7 @@ class CardParser:
                     res116.append(v)
                     if res116:
                         n = Nt(res116)
-                        n.rule = 855
+                        n.rule = 859
                     p113 = p115
                     if res116 and n:
                         res114.append(n)
@@ -48321,12 +48565,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 856
+                    n.rule = 860
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48479,18 +48723,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 857
+                    n.rule = 861
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 858
+                    n.rule = 862
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48559,18 +48803,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 859
+                    n.rule = 863
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 860
+                    n.rule = 864
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48793,18 +49037,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 861
+                    n.rule = 865
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 862
+                    n.rule = 866
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48873,18 +49117,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 863
+                    n.rule = 867
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 864
+                    n.rule = 868
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48976,18 +49220,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 865
+                    n.rule = 869
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
-                    n.rule = 866
+                    n.rule = 870
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49168,18 +49412,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 867
+                    n.rule = 871
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 868
+                    n.rule = 872
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49276,18 +49520,18 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 869
+                    n.rule = 873
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 870
+                    n.rule = 874
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49440,18 +49684,18 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 871
+                    n.rule = 875
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 872
+                    n.rule = 876
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49529,7 +49773,7 @@ class CardParser:
                     res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 873
+                    n.rule = 877
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
@@ -49549,12 +49793,12 @@ class CardParser:
                 res150.append(v)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 874
+                    n.rule = 878
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49660,7 +49904,7 @@ class CardParser:
                     res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 875
+                    n.rule = 879
                 p153 = p155
                 if res156 and n:
                     res154.append(n)
@@ -49680,12 +49924,12 @@ class CardParser:
                 res154.append(v)
                 if res154:
                     n = Nt(res154)
-                    n.rule = 876
+                    n.rule = 880
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49749,7 +49993,7 @@ class CardParser:
                     res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 877
+                    n.rule = 881
                 p157 = p159
                 if res160 and n:
                     res158.append(n)
@@ -49825,12 +50069,12 @@ class CardParser:
                 res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 878
+                    n.rule = 882
                 q = p157
                 v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49970,18 +50214,18 @@ class CardParser:
                     res166.append(v)
                 if res166:
                     n = Nt(res166)
-                    n.rule = 879
+                    n.rule = 883
                 p161 = p165
                 if res166 and n:
                     res162.append(n)
                 if res162:
                     n = Nt(res162 if len(res162) == 1 and type(res162[0]) is not list else flatten(res162))
-                    n.rule = 880
+                    n.rule = 884
                 q = p161
                 v = n if res162 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50011,7 +50255,7 @@ class CardParser:
                     res170.append(v)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 881
+                    n.rule = 885
                 p167 = p169
                 if res170 and n:
                     res168.append(n)
@@ -50162,18 +50406,18 @@ class CardParser:
                 res172.append(v)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 882
+                    n.rule = 886
                 p167 = p171
                 if res172 and n:
                     res168.append(n)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 883
+                    n.rule = 887
                 q = p167
                 v = n if res168 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50287,7 +50531,7 @@ class CardParser:
                     res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 884
+                    n.rule = 888
                 p173 = p175
                 if res176 and n:
                     res174.append(n)
@@ -50302,12 +50546,12 @@ class CardParser:
                     res174.append(v)
                 if res174:
                     n = Nt(res174 if len(res174) == 1 and type(res174[0]) is not list else flatten(res174))
-                    n.rule = 885
+                    n.rule = 889
                 q = p173
                 v = n if res174 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50390,18 +50634,18 @@ class CardParser:
                 res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 886
+                    n.rule = 890
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
                 if res178:
                     n = Nt(res178)
-                    n.rule = 887
+                    n.rule = 891
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50484,18 +50728,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 888
+                    n.rule = 892
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 889
+                    n.rule = 893
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50606,18 +50850,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 890
+                    n.rule = 894
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 891
+                    n.rule = 895
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50700,18 +50944,18 @@ class CardParser:
                 res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 892
+                    n.rule = 896
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
                 if res190:
                     n = Nt(res190)
-                    n.rule = 893
+                    n.rule = 897
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50766,18 +51010,18 @@ class CardParser:
                 res196.append(v)
                 if res196:
                     n = Nt(res196)
-                    n.rule = 894
+                    n.rule = 898
                 p193 = p195
                 if res196 and n:
                     res194.append(n)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 895
+                    n.rule = 899
                 q = p193
                 v = n if res194 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50830,7 +51074,7 @@ class CardParser:
                     res200.append(v)
                 if res200:
                     n = Nt(res200)
-                    n.rule = 896
+                    n.rule = 900
                 p197 = p199
                 if res200 and n:
                     res198.append(n)
@@ -50869,7 +51113,7 @@ class CardParser:
                     res202.append(v)
                 if res202:
                     n = Nt(res202)
-                    n.rule = 897
+                    n.rule = 901
                 p197 = p201
                 if res202 and n:
                     res198.append(n)
@@ -50992,12 +51236,12 @@ class CardParser:
                     break
                 if res198:
                     n = Nt(res198 if len(res198) == 1 and type(res198[0]) is not list else flatten(res198))
-                    n.rule = 898
+                    n.rule = 902
                 q = p197
                 v = n if res198 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51108,18 +51352,18 @@ class CardParser:
                 res212.append(v)
                 if res212:
                     n = Nt(res212)
-                    n.rule = 899
+                    n.rule = 903
                 p209 = p211
                 if res212 and n:
                     res210.append(n)
                 if res210:
                     n = Nt(res210)
-                    n.rule = 900
+                    n.rule = 904
                 q = p209
                 v = n if res210 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51219,18 +51463,18 @@ class CardParser:
                     res216.append(v)
                 if res216:
                     n = Nt(res216)
-                    n.rule = 901
+                    n.rule = 905
                 p213 = p215
                 if res216 and n:
                     res214.append(n)
                 if res214:
                     n = Nt(res214)
-                    n.rule = 902
+                    n.rule = 906
                 q = p213
                 v = n if res214 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51261,18 +51505,18 @@ class CardParser:
                     res220.append(v)
                 if res220:
                     n = Nt(res220)
-                    n.rule = 903
+                    n.rule = 907
                 p217 = p219
                 if res220 and n:
                     res218.append(n)
                 if res218:
                     n = Nt(res218 if len(res218) == 1 and type(res218[0]) is not list else flatten(res218))
-                    n.rule = 904
+                    n.rule = 908
                 q = p217
                 v = n if res218 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 807
+                    n.rule = 811
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51313,7 +51557,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 905
+                    n.rule = 909
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51343,7 +51587,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 906
+                    n.rule = 910
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -51368,7 +51612,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 907
+                    n.rule = 911
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51399,7 +51643,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 908
+                    n.rule = 912
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51424,7 +51668,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 909
+                    n.rule = 913
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51460,7 +51704,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 910
+                n.rule = 914
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51505,7 +51749,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 911
+                n.rule = 915
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -51559,7 +51803,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 912
+        n.rule = 916
         return p, n
 
     def e160_1(self, p: int) -> Any:
@@ -51603,7 +51847,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 913
+        n.rule = 917
         return p, n
 
     def e161_1(self, p: int) -> Any:
@@ -51643,7 +51887,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 914
+                    n.rule = 918
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51674,7 +51918,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 915
+                    n.rule = 919
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51843,7 +52087,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 346
+                    n.rule = 350
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -51870,7 +52114,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 347
+                    n.rule = 351
                 q = p15
                 v = n if res16 else None
                 p9 = q
@@ -51909,7 +52153,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 348
+                    n.rule = 352
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -51993,7 +52237,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 349
+                    n.rule = 353
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -52006,7 +52250,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 350
+        n.rule = 354
         return p, n
 
     def e162_0(self, p: int) -> Any:
@@ -52027,7 +52271,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 916
+        n.rule = 920
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -52048,7 +52292,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 921
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -52069,7 +52313,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 922
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -52090,7 +52334,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 919
+        n.rule = 923
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -52125,7 +52369,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 920
+        n.rule = 924
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -52335,7 +52579,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 925
         return q, n
 
     def e171_0(self, p: int) -> Any:
@@ -52375,7 +52619,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 922
+                    n.rule = 926
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52398,7 +52642,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 923
+                    n.rule = 927
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52503,7 +52747,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 924
+        n.rule = 928
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -52524,7 +52768,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 925
+        n.rule = 929
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -52545,7 +52789,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 926
+        n.rule = 930
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -52860,7 +53104,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 927
+                    n.rule = 931
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52891,7 +53135,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 928
+                    n.rule = 932
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52938,7 +53182,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 929
+                    n.rule = 933
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -52983,7 +53227,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 930
+                    n.rule = 934
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53042,7 +53286,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 931
+                    n.rule = 935
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53117,7 +53361,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 932
+                    n.rule = 936
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53162,7 +53406,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 933
+                    n.rule = 937
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53234,7 +53478,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 934
+                    n.rule = 938
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53279,7 +53523,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 935
+                    n.rule = 939
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53310,7 +53554,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 936
+                    n.rule = 940
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53333,7 +53577,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 937
+                    n.rule = 941
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53396,7 +53640,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 938
+                    n.rule = 942
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53575,7 +53819,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 939
+                    n.rule = 943
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53601,7 +53845,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 940
+                    n.rule = 944
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53637,7 +53881,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 941
+                    n.rule = 945
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53680,7 +53924,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 942
+        n.rule = 946
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -53701,7 +53945,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 943
+        n.rule = 947
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -53722,7 +53966,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 944
+        n.rule = 948
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -53753,7 +53997,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 945
+        n.rule = 949
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -53788,7 +54032,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 946
+        n.rule = 950
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -53886,7 +54130,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 947
+        n.rule = 951
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -53948,7 +54192,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 948
+                    n.rule = 952
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54014,7 +54258,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 949
+                    n.rule = 953
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54174,7 +54418,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 950
+                    n.rule = 954
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54200,7 +54444,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 951
+                    n.rule = 955
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54225,7 +54469,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 952
+                        n.rule = 956
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -54292,7 +54536,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 953
+                    n.rule = 957
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54338,7 +54582,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 954
+                    n.rule = 958
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54425,7 +54669,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 955
+                    n.rule = 959
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54521,7 +54765,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 956
+                    n.rule = 960
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54602,7 +54846,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 957
+                    n.rule = 961
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54697,7 +54941,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 958
+                    n.rule = 962
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54788,7 +55032,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 959
+                    n.rule = 963
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54842,7 +55086,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 960
+                    n.rule = 964
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -54876,7 +55120,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 960
+                    n.rule = 964
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -54970,7 +55214,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 961
+                    n.rule = 965
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55015,7 +55259,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 962
+                    n.rule = 966
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -55105,7 +55349,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 963
+        n.rule = 967
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -55195,18 +55439,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 964
+                    n.rule = 968
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 965
+                    n.rule = 969
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 970
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55221,7 +55465,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 966
+                    n.rule = 970
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55265,7 +55509,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 967
+            n.rule = 971
         p = p1
         if res2 and n:
             res.append(n)
@@ -55284,7 +55528,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 968
+        n.rule = 972
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -55369,7 +55613,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 969
+                    n.rule = 973
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55435,7 +55679,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 970
+        n.rule = 974
         return q, n
 
     def e202_0(self, p: int) -> Any:
@@ -55754,7 +55998,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 971
+        n.rule = 975
         return q, n
 
     def e206_0(self, p: int) -> Any:
@@ -55820,7 +56064,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 972
+        n.rule = 976
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -56005,18 +56249,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 973
+                    n.rule = 977
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 974
+                    n.rule = 978
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 975
+                    n.rule = 979
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56052,7 +56296,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 976
+                    n.rule = 980
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56072,12 +56316,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 977
+                    n.rule = 981
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 975
+                    n.rule = 979
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56113,7 +56357,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 978
+                    n.rule = 982
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -56133,12 +56377,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 979
+                    n.rule = 983
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 975
+                    n.rule = 979
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56163,7 +56407,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 980
+        n.rule = 984
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -56195,12 +56439,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 981
+                    n.rule = 985
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 982
+                    n.rule = 986
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56220,12 +56464,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 983
+                    n.rule = 987
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 982
+                    n.rule = 986
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56287,7 +56531,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 984
+                    n.rule = 988
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56438,7 +56682,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 985
+        n.rule = 989
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -56529,7 +56773,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 986
+                    n.rule = 990
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56573,7 +56817,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 987
+                    n.rule = 991
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56671,7 +56915,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 988
+                    n.rule = 992
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56971,7 +57215,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 989
+                n.rule = 993
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -57149,7 +57393,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 990
+                    n.rule = 994
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57208,7 +57452,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 991
+                    n.rule = 995
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57288,7 +57532,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 992
+                    n.rule = 996
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57365,7 +57609,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 993
+                    n.rule = 997
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57410,7 +57654,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 994
+                    n.rule = 998
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57495,7 +57739,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 995
+        n.rule = 999
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -57598,7 +57842,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 996
+                    n.rule = 1000
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57627,7 +57871,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 997
+                    n.rule = 1001
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57658,7 +57902,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 998
+                    n.rule = 1002
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57681,7 +57925,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 999
+                    n.rule = 1003
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57709,7 +57953,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1000
+        n.rule = 1004
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -57905,7 +58149,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1001
+                    n.rule = 1005
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57935,7 +58179,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1002
+                        n.rule = 1006
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -57963,7 +58207,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1003
+                n.rule = 1007
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -57993,7 +58237,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1004
+                    n.rule = 1008
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -58025,7 +58269,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1005
+        n.rule = 1009
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -58071,7 +58315,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1006
+        n.rule = 1010
         return p, n
 
     def e236_0(self, p: int) -> Any:
@@ -58105,7 +58349,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1007
+                    n.rule = 1011
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58200,19 +58444,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1008
+                    n.rule = 1012
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1009
+                    n.rule = 1013
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1010
+                    n.rule = 1014
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58240,7 +58484,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1011
+        n.rule = 1015
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -58261,7 +58505,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1012
+        n.rule = 1016
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -58295,7 +58539,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1013
+                    n.rule = 1017
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58348,7 +58592,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1014
+                    n.rule = 1018
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58410,7 +58654,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1015
+                    n.rule = 1019
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58435,7 +58679,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1016
+                    n.rule = 1020
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58461,14 +58705,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1017
+            n.rule = 1021
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1018
+        n.rule = 1022
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -58531,7 +58775,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1019
+        n.rule = 1023
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -58571,7 +58815,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1020
+            n.rule = 1024
         p = p1
         if res2 and n:
             res.append(n)
@@ -58603,7 +58847,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1021
+        n.rule = 1025
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -58644,7 +58888,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1022
+            n.rule = 1026
         p = p1
         if res2 and n:
             res.append(n)
@@ -58688,7 +58932,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1023
+        n.rule = 1027
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -58709,7 +58953,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1028
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58737,7 +58981,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1025
+            n.rule = 1029
         p = p1
         if res2 and n:
             res.append(n)
@@ -58752,7 +58996,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1026
+            n.rule = 1030
         p = p3
         if res4 and n:
             res.append(n)
@@ -58768,7 +59012,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1027
+        n.rule = 1031
         return p, n
 
     def e243_0(self, p: int) -> Any:
@@ -58890,7 +59134,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1028
+        n.rule = 1032
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -59041,7 +59285,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1029
+                    n.rule = 1033
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59100,7 +59344,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1030
+                    n.rule = 1034
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59129,7 +59373,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1031
+        n.rule = 1035
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -59150,7 +59394,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1036
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -59171,7 +59415,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1033
+        n.rule = 1037
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -59192,7 +59436,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1034
+        n.rule = 1038
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -59236,7 +59480,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1035
+        n.rule = 1039
         return p, n
 
     def e252_0(self, p: int) -> Any:
@@ -59387,7 +59631,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1036
+                    n.rule = 1040
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59418,7 +59662,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1037
+                    n.rule = 1041
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59531,7 +59775,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1038
+        n.rule = 1042
         return p, n
 
     def e257_0(self, p: int) -> Any:
@@ -59661,7 +59905,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1039
+        n.rule = 1043
         return p, n
 
     def e259_0(self, p: int) -> Any:
@@ -59682,7 +59926,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1040
+        n.rule = 1044
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -59730,7 +59974,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1041
+        n.rule = 1045
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -59859,7 +60103,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1042
+        n.rule = 1046
         return q, n
 
     def e265_0(self, p: int) -> Any:
@@ -59893,7 +60137,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1043
+                    n.rule = 1047
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59960,7 +60204,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1044
+                n.rule = 1048
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -60049,7 +60293,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1045
+        n.rule = 1049
         return p, n
 
     def e267_0(self, p: int) -> Any:
@@ -60093,7 +60337,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1046
+        n.rule = 1050
         return p, n
 
     def e268_0(self, p: int) -> Any:
@@ -60137,7 +60381,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1047
+        n.rule = 1051
         return p, n
 
     def e269_0(self, p: int) -> Any:
@@ -60176,7 +60420,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1048
+                    n.rule = 1052
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60263,7 +60507,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1049
+                    n.rule = 1053
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60357,7 +60601,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1050
+        n.rule = 1054
         return p, n
 
     def e271_0(self, p: int) -> Any:
@@ -60396,7 +60640,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1051
+                    n.rule = 1055
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60469,7 +60713,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1052
+                    n.rule = 1056
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60517,12 +60761,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1053
+                    n.rule = 1057
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1054
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60542,12 +60786,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1055
+                    n.rule = 1059
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1054
+                    n.rule = 1058
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60572,7 +60816,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1056
+        n.rule = 1060
         return q, n
 
     def e273_0(self, p: int) -> Any:
@@ -61038,7 +61282,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1057
+        n.rule = 1061
         return p, n
 
     def e279_0(self, p: int) -> Any:
@@ -61136,7 +61380,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1062
         return p, n
 
     def e281_0(self, p: int) -> Any:
@@ -61229,7 +61473,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1059
+                    n.rule = 1063
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61291,7 +61535,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1060
+        n.rule = 1064
         return q, n
 
     def e284_0(self, p: int) -> Any:
@@ -61478,7 +61722,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1065
         return p, n
 
     def e288_0(self, p: int) -> Any:
@@ -61546,7 +61790,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1066
         return p, n
 
     def e290_0(self, p: int) -> Any:
@@ -61590,7 +61834,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1067
         return p, n
 
     def e291_0(self, p: int) -> Any:
@@ -61611,7 +61855,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1064
+        n.rule = 1068
         return q, n
 
     def e292_0(self, p: int) -> Any:
@@ -61686,7 +61930,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1065
+        n.rule = 1069
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61718,12 +61962,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 266
+                    n.rule = 270
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1070
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61784,7 +62028,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1070
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61861,7 +62105,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1070
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61925,7 +62169,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1070
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61961,7 +62205,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 351
+                    n.rule = 355
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -61978,7 +62222,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 352
+                    n.rule = 356
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -62021,12 +62265,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 353
+                    n.rule = 357
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1070
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62103,7 +62347,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1070
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62209,7 +62453,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1070
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62324,7 +62568,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1066
+                    n.rule = 1070
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62620,7 +62864,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 545
+        n.rule = 549
         return q, n
 
     def e298_1(self, p: int) -> Any:
@@ -62655,7 +62899,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 546
+        n.rule = 550
         return p, n
 
     def e299_1(self, p: int) -> Any:
@@ -62690,7 +62934,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 547
+        n.rule = 551
         return p, n
 
     def e300_1(self, p: int) -> Any:
@@ -62725,7 +62969,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 548
+        n.rule = 552
         return p, n
 
     def e301_1(self, p: int) -> Any:
@@ -63279,7 +63523,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 549
+                    n.rule = 553
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -63408,7 +63652,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 550
+                    n.rule = 554
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63551,7 +63795,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 551
+                    n.rule = 555
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63599,7 +63843,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 552
+                    n.rule = 556
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -63624,7 +63868,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 553
+                    n.rule = 557
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -63663,7 +63907,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 554
+                    n.rule = 558
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -63712,7 +63956,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 555
+                    n.rule = 559
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -63766,7 +64010,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 556
+                    n.rule = 560
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -63852,7 +64096,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 557
+                    n.rule = 561
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -63899,7 +64143,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 558
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63919,7 +64163,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 559
+                    n.rule = 563
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -63946,7 +64190,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 560
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -63980,7 +64224,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 559
+                    n.rule = 563
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -64007,7 +64251,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 561
+                    n.rule = 565
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -64027,7 +64271,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 559
+                    n.rule = 563
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -64054,7 +64298,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 562
+                    n.rule = 566
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -64088,7 +64332,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 559
+                    n.rule = 563
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -64115,7 +64359,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 563
+                    n.rule = 567
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64149,7 +64393,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 559
+                    n.rule = 563
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -64176,7 +64420,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 564
+                    n.rule = 568
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64210,7 +64454,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 559
+                    n.rule = 563
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -64237,7 +64481,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 565
+                    n.rule = 569
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -64271,7 +64515,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 559
+                    n.rule = 563
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -64298,7 +64542,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 566
+                    n.rule = 570
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -64318,7 +64562,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 559
+                    n.rule = 563
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -64366,7 +64610,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 567
+        n.rule = 571
         return p, n
 
     def e309_1(self, p: int) -> Any:
@@ -64556,7 +64800,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 568
+                    n.rule = 572
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64617,7 +64861,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 569
+                    n.rule = 573
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64718,7 +64962,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 570
+                    n.rule = 574
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64845,7 +65089,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1071
         return p, n
 
     def e312_0(self, p: int) -> Any:
@@ -64870,7 +65114,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1072
         return p, n
 
     def e313_0(self, p: int) -> Any:
@@ -64895,7 +65139,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1073
         return p, n
 
     def e314_0(self, p: int) -> Any:
@@ -64928,7 +65172,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1074
         return p, n
 
     def e315_0(self, p: int) -> Any:
@@ -64963,7 +65207,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1075
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -64998,7 +65242,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1076
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -65033,7 +65277,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1077
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -65066,7 +65310,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1078
         return p, n
 
     def e319_0(self, p: int) -> Any:
@@ -65139,7 +65383,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1079
         return p, n
 
     def e321_0(self, p: int) -> Any:
@@ -65160,7 +65404,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1076
+        n.rule = 1080
         return q, n
 
     def e322_0(self, p: int) -> Any:
@@ -65192,7 +65436,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1077
+                    n.rule = 1081
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65214,7 +65458,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1078
+                n.rule = 1082
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65333,14 +65577,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1079
+            n.rule = 1083
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1084
         return p, n
 
     def e324_0(self, p: int) -> Any:
@@ -65361,7 +65605,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1081
+        n.rule = 1085
         return q, n
 
     def e325_0(self, p: int) -> Any:
@@ -65413,7 +65657,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1086
         return p, n
 
     def e326_0(self, p: int) -> Any:
@@ -65494,7 +65738,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1083
+            n.rule = 1087
         p = p1
         if res2 and n:
             res.append(n)
@@ -65510,7 +65754,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1084
+        n.rule = 1088
         return p, n
 
     def e327_0(self, p: int) -> Any:
@@ -65585,7 +65829,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1085
+        n.rule = 1089
         return q, n
 
     def e329_0(self, p: int) -> Any:
@@ -65617,7 +65861,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1086
+                    n.rule = 1090
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65640,7 +65884,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1087
+                    n.rule = 1091
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65700,13 +65944,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1088
+                    n.rule = 1092
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1089
+                    n.rule = 1093
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65747,7 +65991,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1090
+                    n.rule = 1094
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65778,13 +66022,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1091
+                    n.rule = 1095
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1089
+                    n.rule = 1093
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -65827,7 +66071,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1092
+                    n.rule = 1096
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65886,7 +66130,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1093
+                    n.rule = 1097
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65945,7 +66189,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1094
+                    n.rule = 1098
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66046,7 +66290,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1095
+                    n.rule = 1099
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66074,7 +66318,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1096
+                    n.rule = 1100
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66102,7 +66346,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1097
+        n.rule = 1101
         return q, n
 
     def e333_0(self, p: int) -> Any:
@@ -66123,7 +66367,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1098
+        n.rule = 1102
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -66144,7 +66388,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1099
+        n.rule = 1103
         return q, n
 
     def e335_0(self, p: int) -> Any:
@@ -66165,7 +66409,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1104
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -66186,7 +66430,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1101
+        n.rule = 1105
         return q, n
 
     def e337_0(self, p: int) -> Any:
@@ -66207,7 +66451,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1102
+        n.rule = 1106
         return q, n
 
     def e338_0(self, p: int) -> Any:
@@ -66286,7 +66530,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1103
+        n.rule = 1107
         return p, n
 
     def e340_0(self, p: int) -> Any:
@@ -66307,7 +66551,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1108
         return q, n
 
     def e341_0(self, p: int) -> Any:
@@ -66328,7 +66572,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1109
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -66349,7 +66593,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1110
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -66382,7 +66626,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1107
+                    n.rule = 1111
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66403,7 +66647,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1107
+                    n.rule = 1111
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66428,7 +66672,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1108
+        n.rule = 1112
         return q, n
 
     def e344_0(self, p: int) -> Any:
@@ -66449,7 +66693,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1109
+        n.rule = 1113
         return q, n
 
     def e345_0(self, p: int) -> Any:
@@ -66493,7 +66737,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1110
+        n.rule = 1114
         return p, n
 
     def e346_0(self, p: int) -> Any:
@@ -66532,7 +66776,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1111
+                    n.rule = 1115
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66594,7 +66838,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1116
         return q, n
 
     def e348_0(self, p: int) -> Any:
@@ -66615,7 +66859,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1113
+        n.rule = 1117
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -66636,7 +66880,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1114
+        n.rule = 1118
         return q, n
 
     def e350_0(self, p: int) -> Any:
@@ -66698,7 +66942,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1115
+                    n.rule = 1119
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66794,7 +67038,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1116
+                    n.rule = 1120
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66869,7 +67113,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1117
+        n.rule = 1121
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -66936,18 +67180,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1118
+                    n.rule = 1122
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1119
+                    n.rule = 1123
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67002,18 +67246,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1121
+                    n.rule = 1125
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1122
+                    n.rule = 1126
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67040,18 +67284,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1123
+                    n.rule = 1127
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1124
+                    n.rule = 1128
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67176,18 +67420,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1125
+                    n.rule = 1129
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1126
+                    n.rule = 1130
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67228,18 +67472,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1127
+                    n.rule = 1131
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1128
+                    n.rule = 1132
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67308,18 +67552,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1129
+                    n.rule = 1133
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1130
+                    n.rule = 1134
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67346,18 +67590,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1131
+                    n.rule = 1135
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1132
+                    n.rule = 1136
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67384,7 +67628,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1133
+                    n.rule = 1137
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -67415,12 +67659,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1134
+                    n.rule = 1138
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67461,7 +67705,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1135
+                    n.rule = 1139
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -67500,7 +67744,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1136
+                            n.rule = 1140
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -67518,7 +67762,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1137
+                        n.rule = 1141
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67527,12 +67771,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1138
+                    n.rule = 1142
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67576,18 +67820,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1139
+                    n.rule = 1143
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1140
+                    n.rule = 1144
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67656,18 +67900,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1141
+                    n.rule = 1145
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1142
+                    n.rule = 1146
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67736,18 +67980,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1143
+                    n.rule = 1147
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1144
+                    n.rule = 1148
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67802,7 +68046,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1145
+                    n.rule = 1149
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -67915,12 +68159,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1146
+                    n.rule = 1150
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67970,7 +68214,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1147
+                    n.rule = 1151
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -68008,7 +68252,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1148
+                        n.rule = 1152
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -68017,12 +68261,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1149
+                    n.rule = 1153
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68086,18 +68330,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1150
+                    n.rule = 1154
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1151
+                    n.rule = 1155
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68208,18 +68452,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1152
+                    n.rule = 1156
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1153
+                    n.rule = 1157
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68298,7 +68542,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1154
+        n.rule = 1158
         return q, n
 
     def e354_0(self, p: int) -> Any:
@@ -68319,7 +68563,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1155
+        n.rule = 1159
         return q, n
 
     def e355_0(self, p: int) -> Any:
@@ -68340,7 +68584,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1156
+        n.rule = 1160
         return q, n
 
     def e356_0(self, p: int) -> Any:
@@ -68365,7 +68609,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1157
+        n.rule = 1161
         return p, n
 
     def e357_1(self, p: int) -> Any:
@@ -68400,7 +68644,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 488
+        n.rule = 492
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -68721,7 +68965,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 280
+                    n.rule = 284
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -69036,7 +69280,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 571
+                    n.rule = 575
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69099,7 +69343,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 354
+                    n.rule = 358
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69139,7 +69383,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69160,7 +69404,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69181,7 +69425,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69202,7 +69446,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69223,7 +69467,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69244,7 +69488,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 491
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69281,7 +69525,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69302,7 +69546,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69323,7 +69567,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69344,7 +69588,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 489
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69369,7 +69613,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 916
+        n.rule = 920
         return q, n
 
     def e361_1(self, p: int) -> Any:
@@ -69390,7 +69634,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 917
+        n.rule = 921
         return q, n
 
     def e362_1(self, p: int) -> Any:
@@ -69411,7 +69655,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 918
+        n.rule = 922
         return q, n
 
     def e363_1(self, p: int) -> Any:
@@ -69432,7 +69676,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 919
+        n.rule = 923
         return q, n
 
     def e364_1(self, p: int) -> Any:
@@ -69467,7 +69711,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 920
+        n.rule = 924
         return p, n
 
     def e365_1(self, p: int) -> Any:
@@ -69677,7 +69921,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 925
         return q, n
 
     def e369_1(self, p: int) -> Any:
@@ -69717,7 +69961,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 922
+                    n.rule = 926
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69740,7 +69984,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 923
+                    n.rule = 927
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -69845,7 +70089,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 924
+        n.rule = 928
         return p, n
 
     def e372_1(self, p: int) -> Any:
@@ -69866,7 +70110,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 925
+        n.rule = 929
         return q, n
 
     def e373_1(self, p: int) -> Any:
@@ -69887,7 +70131,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 926
+        n.rule = 930
         return q, n
 
     def e374_0(self, p: int) -> Any:
@@ -69912,7 +70156,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1158
+        n.rule = 1162
         return p, n
 
     def e375_0(self, p: int) -> Any:
@@ -70041,7 +70285,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1159
+        n.rule = 1163
         return q, n
 
     def e377_0(self, p: int) -> Any:
@@ -70062,7 +70306,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1160
+        n.rule = 1164
         return q, n
 
     def e378_0(self, p: int) -> Any:
@@ -70083,7 +70327,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1161
+        n.rule = 1165
         return q, n
 
     def e379_0(self, p: int) -> Any:
@@ -70104,7 +70348,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1162
+        n.rule = 1166
         return q, n
 
     def e380_0(self, p: int) -> Any:
@@ -70125,7 +70369,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1163
+        n.rule = 1167
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -70181,7 +70425,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 276
+            n.rule = 280
         p = p1
         if res2 and n:
             res.append(n)
@@ -70197,7 +70441,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 277
+        n.rule = 281
         return p, n
 
     def e381_1(self, p: int) -> Any:
@@ -70218,7 +70462,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 278
+        n.rule = 282
         return q, n
 
     def e382_1(self, p: int) -> Any:
@@ -70239,7 +70483,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 279
+        n.rule = 283
         return q, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -70275,7 +70519,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 281
+        n.rule = 285
         return p, n
 
     def e383_1(self, p: int) -> Any:
@@ -70310,7 +70554,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1071
         return p, n
 
     def e384_1(self, p: int) -> Any:
@@ -70335,7 +70579,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1072
         return p, n
 
     def e385_1(self, p: int) -> Any:
@@ -70360,7 +70604,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1073
         return p, n
 
     def e386_1(self, p: int) -> Any:
@@ -70393,7 +70637,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1074
         return p, n
 
     def e387_1(self, p: int) -> Any:
@@ -70428,7 +70672,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1075
         return p, n
 
     def e388_1(self, p: int) -> Any:
@@ -70463,7 +70707,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1076
         return p, n
 
     def e389_1(self, p: int) -> Any:
@@ -70498,7 +70742,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1077
         return p, n
 
     def e390_1(self, p: int) -> Any:
@@ -70531,7 +70775,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1078
         return p, n
 
     def e391_1(self, p: int) -> Any:
@@ -70604,7 +70848,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1079
         return p, n
 
     def e393_0(self, p: int) -> Any:
@@ -70625,7 +70869,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1164
+        n.rule = 1168
         return q, n
 
     def e394_0(self, p: int) -> Any:
@@ -70646,7 +70890,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1165
+        n.rule = 1169
         return q, n
 
     def e395_1(self, p: int) -> Any:
@@ -70775,7 +71019,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 755
         return q, n
 
     def e397_1(self, p: int) -> Any:
@@ -70796,7 +71040,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 756
         return q, n
 
 
@@ -70876,6 +71120,7 @@ CLASSES: dict[str, type[Model]] = {
     'BeginningTrigger': _model_class('BeginningTrigger', (('whose', True, '1'), ('step', True, '1')), {'whose': '', 'step': None}, ()),
     'BlockCapacity': _model_class('BlockCapacity', (('additional', True, '1'), ('anynumber', True, '1')), {'additional': '', 'anynumber': ''}, ()),
     'BlockRequirementEffect': _model_class('BlockRequirementEffect', (('target', True, '1'),), {'target': None}, ()),
+    'BlockedByCondition': _model_class('BlockedByCondition', (('some', True, '1'), ('none', True, '1'), ('blocked', True, '1')), {'some': None, 'none': None, 'blocked': ''}, ()),
     'BlockedEvent': _model_class('BlockedEvent', (('blocked', True, '1'), ('article', True, '1'), ('filter', True, '1')), {'blocked': '', 'article': '', 'filter': None}, ()),
     'BlocksDespite': _model_class('BlocksDespite', (('filters', True, '1..*'), ('they', True, '1'), ('had', True, '1'), ('keyword', True, '1')), {'they': '', 'had': '', 'keyword': None}, ('filters',)),
     'BlocksEachCombat': _model_class('BlocksEachCombat', (('blocks', True, '1'),), {'blocks': ''}, ()),
@@ -71359,242 +71604,243 @@ _C250 = CLASSES['ItIsCondition']
 _C252 = CLASSES['CastThisTurnCondition']
 _C255 = CLASSES['RevealedAsCastCondition']
 _C257 = CLASSES['SuspendedCondition']
-_C260 = CLASSES['PaidCondition']
-_C266 = CLASSES['ManaCost']
-_C272 = CLASSES['ModeChoice']
-_C277 = CLASSES['CountOf']
-_C285 = CLASSES['SkipExtraTurnStmt']
-_C288 = CLASSES['CantSearchStmt']
-_C290 = CLASSES['HandSizeStmt']
-_C292 = CLASSES['PreventDamageByStmt']
-_C295 = CLASSES['LureStmt']
-_C298 = CLASSES['CostLessIfStmt']
-_C300 = CLASSES['CostReductionStmt']
-_C305 = CLASSES['EntersWithStmt']
-_C308 = CLASSES['AmplifyStmt']
-_C310 = CLASSES['ChooseColorAsEntersStmt']
-_C313 = CLASSES['AsCopyStmt']
-_C314 = CLASSES['AsChoosePTStmt']
-_C317 = CLASSES['AsTurnedFaceUpStmt']
-_C319 = CLASSES['EntersAsCopyStmt']
-_C320 = CLASSES['CardAltCostStmt']
-_C323 = CLASSES['CardAddCostStmt']
-_C326 = CLASSES['CantActivateStmt']
-_C328 = CLASSES['TopRevealedStmt']
-_C331 = CLASSES['AdditionalLandStmt']
-_C334 = CLASSES['PlayTopStmt']
-_C337 = CLASSES['CardsStaticStmt']
-_C343 = CLASSES['MoreKeywords']
-_C350 = CLASSES['ObjectFilter']
-_C353 = CLASSES['RevealCost']
-_C361 = CLASSES['ControlledThing']
-_C368 = CLASSES['MayEffect']
-_C371 = CLASSES['ChooseAmongEffect']
-_C374 = CLASSES['ChoosePermanentEffect']
-_C377 = CLASSES['ExtraTurnEffect']
-_C380 = CLASSES['SkipTurnEffect']
-_C384 = CLASSES['CantCastEffect']
-_C387 = CLASSES['PlayerTopCardActionEffect']
-_C393 = CLASSES['PlayerTapsEffect']
-_C396 = CLASSES['LoseLifeEffect']
-_C400 = CLASSES['PlayerCountersEffect']
-_C402 = CLASSES['PlayerExileTopEffect']
-_C404 = CLASSES['ShuffleIntoLibraryEffect']
-_C408 = CLASSES['ShuffleCardsIntoLibraryEffect']
-_C410 = CLASSES['PlayerMillEffect']
-_C412 = CLASSES['BlockRequirementEffect']
-_C414 = CLASSES['PreventAllEffect']
-_C416 = CLASSES['UnpreventableEffect']
-_C420 = CLASSES['RevealTopEffect']
-_C423 = CLASSES['TopCardActionEffect']
-_C425 = CLASSES['PayEffect']
-_C427 = CLASSES['RevealCostEffect']
-_C430 = CLASSES['NumberedActionEffect']
-_C432 = CLASSES['AttachEffect']
-_C435 = CLASSES['FightEffect']
-_C439 = CLASSES['LookActionEffect']
-_C441 = CLASSES['LookAtTopEffect']
-_C444 = CLASSES['ObjectDamageEffect']
-_C449 = CLASSES['MoveCountersEffect']
-_C452 = CLASSES['ChangeTargetEffect']
-_C456 = CLASSES['ChooseTargetsEffect']
-_C459 = CLASSES['ChangeBaseEffect']
-_C461 = CLASSES['TransformEffect']
-_C464 = CLASSES['ReturnExiledWithEffect']
-_C466 = CLASSES['PlayerShufflesEffect']
-_C468 = CLASSES['ExchangeLifeEffect']
-_C470 = CLASSES['ChooseColorEffect']
-_C473 = CLASSES['RevealHandEffect']
-_C476 = CLASSES['ChooseNameEffect']
-_C478 = CLASSES['TurnFaceDownEffect']
-_C480 = CLASSES['HaveEffect']
-_C483 = CLASSES['ExchangeControlEffect']
-_C485 = CLASSES['FlipCoinEffect']
-_C493 = CLASSES['Mode']
-_C500 = CLASSES['TriggeredStmt']
-_C503 = CLASSES['ActivatedStmt']
-_C505 = CLASSES['PTDefiningStmt']
-_C512 = CLASSES['SpellKind']
-_C516 = CLASSES['EntersTappedStmt']
-_C522 = CLASSES['PTPair']
-_C528 = CLASSES['CostPerPermanentStmt']
-_C530 = CLASSES['CostPerTargetStmt']
-_C532 = CLASSES['UncounterableStmt']
-_C536 = CLASSES['StaticStmt']
-_C537 = CLASSES['KeywordCost']
-_C539 = CLASSES['TypeArg']
-_C540 = CLASSES['QualityArg']
-_C542 = CLASSES['OntoArg']
-_C544 = CLASSES['ForArg']
-_C559 = CLASSES['ControlClause']
-_C574 = CLASSES['DividedDamageEffect']
-_C577 = CLASSES['DamageEffect']
-_C579 = CLASSES['DestroyEffect']
-_C583 = CLASSES['DrawEffect']
-_C584 = CLASSES['TokenCopyEffect']
-_C590 = CLASSES['TokenEffect']
-_C591 = CLASSES['AddManaEffect']
-_C593 = CLASSES['DiscardEffect']
-_C595 = CLASSES['GainLifeEffect']
-_C598 = CLASSES['GainControlEffect']
-_C600 = CLASSES['ReturnDiscardedEffect']
-_C602 = CLASSES['ReturnToHandEffect']
-_C606 = CLASSES['ReturnFromGraveyardEffect']
-_C610 = CLASSES['ReturnToBattlefieldEffect']
-_C613 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C618 = CLASSES['SearchEffect']
-_C622 = CLASSES['CounterSpellEffect']
-_C624 = CLASSES['ShuffleEffect']
-_C627 = CLASSES['ShuffleIntoEffect']
-_C631 = CLASSES['MillEffect']
-_C634 = CLASSES['PutStickerEffect']
-_C637 = CLASSES['PutFromHandEffect']
-_C641 = CLASSES['PutCountersEffect']
-_C645 = CLASSES['PutOnLibraryEffect']
-_C647 = CLASSES['PutIntoZoneEffect']
-_C652 = CLASSES['PileActionEffect']
-_C658 = CLASSES['ExileEffect']
-_C661 = CLASSES['ExileCardsEffect']
-_C663 = CLASSES['ExileTopEffect']
-_C665 = CLASSES['RegenerateEffect']
-_C668 = CLASSES['PlayerSacrificesEffect']
-_C672 = CLASSES['SacrificeEffect']
-_C674 = CLASSES['UntapEffect']
-_C676 = CLASSES['TapOrUntapEffect']
-_C678 = CLASSES['TapEffect']
-_C680 = CLASSES['RemoveAllCountersEffect']
-_C684 = CLASSES['RemoveCountersEffect']
-_C686 = CLASSES['DelayedEffect']
-_C688 = CLASSES['PreventEffect']
-_C690 = CLASSES['CastThisEffect']
-_C692 = CLASSES['CopySpellEffect']
-_C693 = CLASSES['NoRegenEffect']
-_C697 = CLASSES['PhaseOutEffect']
-_C700 = CLASSES['NoUntapEffect']
-_C702 = CLASSES['ContinuousEffect']
-_C704 = CLASSES['PlayerRef']
-_C711 = CLASSES['PerCount']
-_C714 = CLASSES['WhereX']
-_C720 = CLASSES['AnyNumberTargets']
-_C722 = CLASSES['AnyTarget']
-_C725 = CLASSES['UpToTargets']
-_C727 = CLASSES['EachOfThem']
-_C729 = CLASSES['EachPlayers']
-_C731 = CLASSES['ThatRef']
-_C733 = CLASSES['EnchantedRef']
-_C735 = CLASSES['RestRef']
-_C739 = CLASSES['MayPlayEffect']
-_C755 = CLASSES['BeginningTrigger']
-_C759 = CLASSES['LastCounterTrigger']
-_C763 = CLASSES['BatchAttackTrigger']
-_C766 = CLASSES['ToGraveyardTrigger']
-_C768 = CLASSES['ThisTrigger']
-_C771 = CLASSES['DiscardTrigger']
-_C774 = CLASSES['LifeGainTrigger']
-_C777 = CLASSES['CastTrigger']
-_C780 = CLASSES['AttachedTrigger']
-_C783 = CLASSES['YoursTrigger']
-_C797 = CLASSES['ZonePlace']
-_C806 = CLASSES['PTChoice']
-_C810 = CLASSES['PTChange']
-_C812 = CLASSES['CantAttackOrBlock']
-_C814 = CLASSES['CantAttack']
-_C815 = CLASSES['CantBlockMatching']
-_C817 = CLASSES['CantBlock']
-_C819 = CLASSES['CantBeBlockedByFewer']
-_C820 = CLASSES['CantBeBlockedExcept']
-_C821 = CLASSES['CanBlockOnly']
-_C822 = CLASSES['BlockCapacity']
-_C824 = CLASSES['BlocksDespite']
-_C827 = CLASSES['CantBeTargetedByOnly']
-_C829 = CLASSES['CantBeTargetedBy']
-_C830 = CLASSES['CantBeTargeted']
-_C832 = CLASSES['CantBeDestroyed']
-_C834 = CLASSES['CantPhaseOut']
-_C836 = CLASSES['PhasesEachUntap']
-_C839 = CLASSES['BasePT']
-_C841 = CLASSES['GainsAbility']
-_C844 = CLASSES['HasKeywordAtManaCost']
-_C847 = CLASSES['HasKeywordFrom']
-_C851 = CLASSES['ProtectionFromChosen']
-_C852 = CLASSES['HasKeywords']
-_C853 = CLASSES['LosesKeywords']
-_C856 = CLASSES['CombatDamageSteps']
-_C858 = CLASSES['AssignsExcess']
-_C860 = CLASSES['FormsBands']
-_C862 = CLASSES['DividesDamage']
-_C864 = CLASSES['AttacksUntapped']
-_C866 = CLASSES['DoesntUntap']
-_C868 = CLASSES['DamageGainsLife']
-_C870 = CLASSES['DamageIsLethal']
-_C872 = CLASSES['DamageAsCounters']
-_C874 = CLASSES['CantBeBlockedBy']
-_C876 = CLASSES['CantBeAttachedBy']
-_C878 = CLASSES['PreventDamageFrom']
-_C880 = CLASSES['AttacksDespite']
-_C883 = CLASSES['TapAbilitiesCantActivate']
-_C885 = CLASSES['MaxBlockers']
-_C887 = CLASSES['AttacksEachCombat']
-_C889 = CLASSES['AttacksThisTurn']
-_C891 = CLASSES['MustBeBlocked']
-_C893 = CLASSES['BlocksEachCombat']
-_C895 = CLASSES['CantBeBlocked']
-_C898 = CLASSES['BecomesCreature']
-_C900 = CLASSES['ChosenCreatureType']
-_C902 = CLASSES['BecomesAura']
-_C904 = CLASSES['IsColor']
-_C960 = CLASSES['Duration']
-_C965 = CLASSES['UpToXTargets']
-_C968 = CLASSES['FromGraveyard']
-_C974 = CLASSES['OntoBattlefield']
-_C977 = CLASSES['IntoHand']
-_C979 = CLASSES['IntoGraveyard']
-_C982 = CLASSES['CostValue']
-_C1009 = CLASSES['NextTurnDuration']
-_C1018 = CLASSES['BackRef']
-_C1021 = CLASSES['TargetPlayer']
-_C1023 = CLASSES['TargetObject']
-_C1027 = CLASSES['EachObjects']
-_C1054 = CLASSES['QualityRef']
-_C1080 = CLASSES['PerTime']
-_C1084 = CLASSES['PerObject']
-_C1089 = CLASSES['PowerOf']
-_C1119 = CLASSES['EntersEvent']
-_C1122 = CLASSES['LeavesEvent']
-_C1124 = CLASSES['DiesEvent']
-_C1126 = CLASSES['ToGraveyardEvent']
-_C1128 = CLASSES['AttacksAloneEvent']
-_C1130 = CLASSES['UnblockedEvent']
-_C1132 = CLASSES['AttacksEvent']
-_C1134 = CLASSES['BlocksEvent']
-_C1138 = CLASSES['BlockedEvent']
-_C1140 = CLASSES['PhasesEvent']
-_C1142 = CLASSES['TurnedUpEvent']
-_C1144 = CLASSES['ExiledThisWayEvent']
-_C1146 = CLASSES['TargetedEvent']
-_C1149 = CLASSES['DealsDamageEvent']
-_C1151 = CLASSES['DealtDamageEvent']
-_C1153 = CLASSES['PutIntoGraveyardEvent']
+_C261 = CLASSES['BlockedByCondition']
+_C264 = CLASSES['PaidCondition']
+_C270 = CLASSES['ManaCost']
+_C276 = CLASSES['ModeChoice']
+_C281 = CLASSES['CountOf']
+_C289 = CLASSES['SkipExtraTurnStmt']
+_C292 = CLASSES['CantSearchStmt']
+_C294 = CLASSES['HandSizeStmt']
+_C296 = CLASSES['PreventDamageByStmt']
+_C299 = CLASSES['LureStmt']
+_C302 = CLASSES['CostLessIfStmt']
+_C304 = CLASSES['CostReductionStmt']
+_C309 = CLASSES['EntersWithStmt']
+_C312 = CLASSES['AmplifyStmt']
+_C314 = CLASSES['ChooseColorAsEntersStmt']
+_C317 = CLASSES['AsCopyStmt']
+_C318 = CLASSES['AsChoosePTStmt']
+_C321 = CLASSES['AsTurnedFaceUpStmt']
+_C323 = CLASSES['EntersAsCopyStmt']
+_C324 = CLASSES['CardAltCostStmt']
+_C327 = CLASSES['CardAddCostStmt']
+_C330 = CLASSES['CantActivateStmt']
+_C332 = CLASSES['TopRevealedStmt']
+_C335 = CLASSES['AdditionalLandStmt']
+_C338 = CLASSES['PlayTopStmt']
+_C341 = CLASSES['CardsStaticStmt']
+_C347 = CLASSES['MoreKeywords']
+_C354 = CLASSES['ObjectFilter']
+_C357 = CLASSES['RevealCost']
+_C365 = CLASSES['ControlledThing']
+_C372 = CLASSES['MayEffect']
+_C375 = CLASSES['ChooseAmongEffect']
+_C378 = CLASSES['ChoosePermanentEffect']
+_C381 = CLASSES['ExtraTurnEffect']
+_C384 = CLASSES['SkipTurnEffect']
+_C388 = CLASSES['CantCastEffect']
+_C391 = CLASSES['PlayerTopCardActionEffect']
+_C397 = CLASSES['PlayerTapsEffect']
+_C400 = CLASSES['LoseLifeEffect']
+_C404 = CLASSES['PlayerCountersEffect']
+_C406 = CLASSES['PlayerExileTopEffect']
+_C408 = CLASSES['ShuffleIntoLibraryEffect']
+_C412 = CLASSES['ShuffleCardsIntoLibraryEffect']
+_C414 = CLASSES['PlayerMillEffect']
+_C416 = CLASSES['BlockRequirementEffect']
+_C418 = CLASSES['PreventAllEffect']
+_C420 = CLASSES['UnpreventableEffect']
+_C424 = CLASSES['RevealTopEffect']
+_C427 = CLASSES['TopCardActionEffect']
+_C429 = CLASSES['PayEffect']
+_C431 = CLASSES['RevealCostEffect']
+_C434 = CLASSES['NumberedActionEffect']
+_C436 = CLASSES['AttachEffect']
+_C439 = CLASSES['FightEffect']
+_C443 = CLASSES['LookActionEffect']
+_C445 = CLASSES['LookAtTopEffect']
+_C448 = CLASSES['ObjectDamageEffect']
+_C453 = CLASSES['MoveCountersEffect']
+_C456 = CLASSES['ChangeTargetEffect']
+_C460 = CLASSES['ChooseTargetsEffect']
+_C463 = CLASSES['ChangeBaseEffect']
+_C465 = CLASSES['TransformEffect']
+_C468 = CLASSES['ReturnExiledWithEffect']
+_C470 = CLASSES['PlayerShufflesEffect']
+_C472 = CLASSES['ExchangeLifeEffect']
+_C474 = CLASSES['ChooseColorEffect']
+_C477 = CLASSES['RevealHandEffect']
+_C480 = CLASSES['ChooseNameEffect']
+_C482 = CLASSES['TurnFaceDownEffect']
+_C484 = CLASSES['HaveEffect']
+_C487 = CLASSES['ExchangeControlEffect']
+_C489 = CLASSES['FlipCoinEffect']
+_C497 = CLASSES['Mode']
+_C504 = CLASSES['TriggeredStmt']
+_C507 = CLASSES['ActivatedStmt']
+_C509 = CLASSES['PTDefiningStmt']
+_C516 = CLASSES['SpellKind']
+_C520 = CLASSES['EntersTappedStmt']
+_C526 = CLASSES['PTPair']
+_C532 = CLASSES['CostPerPermanentStmt']
+_C534 = CLASSES['CostPerTargetStmt']
+_C536 = CLASSES['UncounterableStmt']
+_C540 = CLASSES['StaticStmt']
+_C541 = CLASSES['KeywordCost']
+_C543 = CLASSES['TypeArg']
+_C544 = CLASSES['QualityArg']
+_C546 = CLASSES['OntoArg']
+_C548 = CLASSES['ForArg']
+_C563 = CLASSES['ControlClause']
+_C578 = CLASSES['DividedDamageEffect']
+_C581 = CLASSES['DamageEffect']
+_C583 = CLASSES['DestroyEffect']
+_C587 = CLASSES['DrawEffect']
+_C588 = CLASSES['TokenCopyEffect']
+_C594 = CLASSES['TokenEffect']
+_C595 = CLASSES['AddManaEffect']
+_C597 = CLASSES['DiscardEffect']
+_C599 = CLASSES['GainLifeEffect']
+_C602 = CLASSES['GainControlEffect']
+_C604 = CLASSES['ReturnDiscardedEffect']
+_C606 = CLASSES['ReturnToHandEffect']
+_C610 = CLASSES['ReturnFromGraveyardEffect']
+_C614 = CLASSES['ReturnToBattlefieldEffect']
+_C617 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C622 = CLASSES['SearchEffect']
+_C626 = CLASSES['CounterSpellEffect']
+_C628 = CLASSES['ShuffleEffect']
+_C631 = CLASSES['ShuffleIntoEffect']
+_C635 = CLASSES['MillEffect']
+_C638 = CLASSES['PutStickerEffect']
+_C641 = CLASSES['PutFromHandEffect']
+_C645 = CLASSES['PutCountersEffect']
+_C649 = CLASSES['PutOnLibraryEffect']
+_C651 = CLASSES['PutIntoZoneEffect']
+_C656 = CLASSES['PileActionEffect']
+_C662 = CLASSES['ExileEffect']
+_C665 = CLASSES['ExileCardsEffect']
+_C667 = CLASSES['ExileTopEffect']
+_C669 = CLASSES['RegenerateEffect']
+_C672 = CLASSES['PlayerSacrificesEffect']
+_C676 = CLASSES['SacrificeEffect']
+_C678 = CLASSES['UntapEffect']
+_C680 = CLASSES['TapOrUntapEffect']
+_C682 = CLASSES['TapEffect']
+_C684 = CLASSES['RemoveAllCountersEffect']
+_C688 = CLASSES['RemoveCountersEffect']
+_C690 = CLASSES['DelayedEffect']
+_C692 = CLASSES['PreventEffect']
+_C694 = CLASSES['CastThisEffect']
+_C696 = CLASSES['CopySpellEffect']
+_C697 = CLASSES['NoRegenEffect']
+_C701 = CLASSES['PhaseOutEffect']
+_C704 = CLASSES['NoUntapEffect']
+_C706 = CLASSES['ContinuousEffect']
+_C708 = CLASSES['PlayerRef']
+_C715 = CLASSES['PerCount']
+_C718 = CLASSES['WhereX']
+_C724 = CLASSES['AnyNumberTargets']
+_C726 = CLASSES['AnyTarget']
+_C729 = CLASSES['UpToTargets']
+_C731 = CLASSES['EachOfThem']
+_C733 = CLASSES['EachPlayers']
+_C735 = CLASSES['ThatRef']
+_C737 = CLASSES['EnchantedRef']
+_C739 = CLASSES['RestRef']
+_C743 = CLASSES['MayPlayEffect']
+_C759 = CLASSES['BeginningTrigger']
+_C763 = CLASSES['LastCounterTrigger']
+_C767 = CLASSES['BatchAttackTrigger']
+_C770 = CLASSES['ToGraveyardTrigger']
+_C772 = CLASSES['ThisTrigger']
+_C775 = CLASSES['DiscardTrigger']
+_C778 = CLASSES['LifeGainTrigger']
+_C781 = CLASSES['CastTrigger']
+_C784 = CLASSES['AttachedTrigger']
+_C787 = CLASSES['YoursTrigger']
+_C801 = CLASSES['ZonePlace']
+_C810 = CLASSES['PTChoice']
+_C814 = CLASSES['PTChange']
+_C816 = CLASSES['CantAttackOrBlock']
+_C818 = CLASSES['CantAttack']
+_C819 = CLASSES['CantBlockMatching']
+_C821 = CLASSES['CantBlock']
+_C823 = CLASSES['CantBeBlockedByFewer']
+_C824 = CLASSES['CantBeBlockedExcept']
+_C825 = CLASSES['CanBlockOnly']
+_C826 = CLASSES['BlockCapacity']
+_C828 = CLASSES['BlocksDespite']
+_C831 = CLASSES['CantBeTargetedByOnly']
+_C833 = CLASSES['CantBeTargetedBy']
+_C834 = CLASSES['CantBeTargeted']
+_C836 = CLASSES['CantBeDestroyed']
+_C838 = CLASSES['CantPhaseOut']
+_C840 = CLASSES['PhasesEachUntap']
+_C843 = CLASSES['BasePT']
+_C845 = CLASSES['GainsAbility']
+_C848 = CLASSES['HasKeywordAtManaCost']
+_C851 = CLASSES['HasKeywordFrom']
+_C855 = CLASSES['ProtectionFromChosen']
+_C856 = CLASSES['HasKeywords']
+_C857 = CLASSES['LosesKeywords']
+_C860 = CLASSES['CombatDamageSteps']
+_C862 = CLASSES['AssignsExcess']
+_C864 = CLASSES['FormsBands']
+_C866 = CLASSES['DividesDamage']
+_C868 = CLASSES['AttacksUntapped']
+_C870 = CLASSES['DoesntUntap']
+_C872 = CLASSES['DamageGainsLife']
+_C874 = CLASSES['DamageIsLethal']
+_C876 = CLASSES['DamageAsCounters']
+_C878 = CLASSES['CantBeBlockedBy']
+_C880 = CLASSES['CantBeAttachedBy']
+_C882 = CLASSES['PreventDamageFrom']
+_C884 = CLASSES['AttacksDespite']
+_C887 = CLASSES['TapAbilitiesCantActivate']
+_C889 = CLASSES['MaxBlockers']
+_C891 = CLASSES['AttacksEachCombat']
+_C893 = CLASSES['AttacksThisTurn']
+_C895 = CLASSES['MustBeBlocked']
+_C897 = CLASSES['BlocksEachCombat']
+_C899 = CLASSES['CantBeBlocked']
+_C902 = CLASSES['BecomesCreature']
+_C904 = CLASSES['ChosenCreatureType']
+_C906 = CLASSES['BecomesAura']
+_C908 = CLASSES['IsColor']
+_C964 = CLASSES['Duration']
+_C969 = CLASSES['UpToXTargets']
+_C972 = CLASSES['FromGraveyard']
+_C978 = CLASSES['OntoBattlefield']
+_C981 = CLASSES['IntoHand']
+_C983 = CLASSES['IntoGraveyard']
+_C986 = CLASSES['CostValue']
+_C1013 = CLASSES['NextTurnDuration']
+_C1022 = CLASSES['BackRef']
+_C1025 = CLASSES['TargetPlayer']
+_C1027 = CLASSES['TargetObject']
+_C1031 = CLASSES['EachObjects']
+_C1058 = CLASSES['QualityRef']
+_C1084 = CLASSES['PerTime']
+_C1088 = CLASSES['PerObject']
+_C1093 = CLASSES['PowerOf']
+_C1123 = CLASSES['EntersEvent']
+_C1126 = CLASSES['LeavesEvent']
+_C1128 = CLASSES['DiesEvent']
+_C1130 = CLASSES['ToGraveyardEvent']
+_C1132 = CLASSES['AttacksAloneEvent']
+_C1134 = CLASSES['UnblockedEvent']
+_C1136 = CLASSES['AttacksEvent']
+_C1138 = CLASSES['BlocksEvent']
+_C1142 = CLASSES['BlockedEvent']
+_C1144 = CLASSES['PhasesEvent']
+_C1146 = CLASSES['TurnedUpEvent']
+_C1148 = CLASSES['ExiledThisWayEvent']
+_C1150 = CLASSES['TargetedEvent']
+_C1153 = CLASSES['DealsDamageEvent']
+_C1155 = CLASSES['DealtDamageEvent']
+_C1157 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -72211,7 +72457,7 @@ def _b45(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 120:  # fixed
             x = c[0]
-            value = _b266(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['fixed'] = value
         elif r == 121:  # param
             x = c[0]
@@ -73155,11 +73401,11 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 261:  # instead
+        elif r == 265:  # instead
             d['instead'] = True
-        elif r == 262:  # may
+        elif r == 266:  # may
             d['may'] = True
-        elif r == 263:  # effects
+        elif r == 267:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -73168,7 +73414,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -73177,7 +73423,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -73191,9 +73437,9 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 486:  # lastinstead
+        elif r == 490:  # lastinstead
             d['lastinstead'] = True
-        elif r == 265:  # insteadcond
+        elif r == 269:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
@@ -73202,7 +73448,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 487:  # tailinstead
+        elif r == 491:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -73238,7 +73484,7 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 107:  # cost
             x = c[0]
-            value = _b266(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -73272,23 +73518,23 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 267:  # supertypes
+        if r == 271:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 268:  # types
+        elif r == 272:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 490 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 269:  # subtypes
+        elif r == 273:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -73365,7 +73611,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 270:  # colors
+        if r == 274:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is tuple:
@@ -73374,7 +73620,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -73447,15 +73693,15 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 273:  # choice
+        if r == 277:  # choice
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b276(x, inst, lim, made)
             d['choice'] = value
-        elif r == 274:  # sentences
+        elif r == 278:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 495:  # sentences
+        elif r == 499:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -73495,7 +73741,7 @@ def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 275:  # stmts
+        elif r == 279:  # stmts
             values = d['stmts']
             for x in c:
                 if type(x) is Nt and x.rule == 33 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
@@ -73544,7 +73790,7 @@ def _b127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['base'] = value
         elif r == 126:  # count
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -73586,7 +73832,7 @@ def _b129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 278:  # x
+        elif r == 282:  # x
             d['x'] = True
         elif r == 131:  # word
             x = c[0]
@@ -73606,11 +73852,11 @@ def _b129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['that'] = value
         elif r == 140:  # count
             x = c[0]
-            value = _b277(x, inst, lim, made)
+            value = _b281(x, inst, lim, made)
             d['count'] = value
         elif r == 141:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -73647,7 +73893,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 279:  # twice
+        if r == 283:  # twice
             d['twice'] = True
         elif r == 132:  # subject
             x = c[0]
@@ -73655,7 +73901,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['subject'] = value
         elif r == 133:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -73775,7 +74021,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 145:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 282 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -73814,15 +74060,15 @@ def _b149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 148:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 340:  # args
+        elif r == 344:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 339 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -73866,10 +74112,10 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b149(x, inst, lim, made)
             d['first'] = value
-        elif r == 344:  # more
+        elif r == 348:  # more
             values = d['more']
             for x in c:
-                values.append(_b343(x, inst, lim, made))
+                values.append(_b347(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -73938,7 +74184,7 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 345:  # tickets
+        if r == 349:  # tickets
             values = d['tickets']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -74091,7 +74337,7 @@ def _b165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 164:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74167,7 +74413,7 @@ def _b170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 169:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74207,7 +74453,7 @@ def _b173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 172:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74247,7 +74493,7 @@ def _b176(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 175:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74287,7 +74533,7 @@ def _b180(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 178:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         elif r == 179:  # faceup
             x = c[0]
@@ -74373,7 +74619,7 @@ def _b186(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 185:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74453,9 +74699,9 @@ def _b192(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 191:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 354:  # its
+        elif r == 358:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -74537,7 +74783,7 @@ def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 199:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74607,7 +74853,7 @@ def _b204(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 355:  # won
+        if r == 359:  # won
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['won'] = value
@@ -74647,15 +74893,15 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 356:  # cant
+        if r == 360:  # cant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cant'] = value
-        elif r == 357:  # did
+        elif r == 361:  # did
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['did'] = value
-        elif r == 358:  # dont
+        elif r == 362:  # dont
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dont'] = value
@@ -74691,7 +74937,7 @@ def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 359:  # its
+        if r == 363:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -74773,7 +75019,7 @@ def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 211:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -74891,7 +75137,7 @@ def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 218:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74927,7 +75173,7 @@ def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 220:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -74961,7 +75207,7 @@ def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 362:  # things
+        if r == 366:  # things
             values = d['things']
             for x in c:
                 if type(x) is tuple:
@@ -74969,15 +75215,15 @@ def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 361:
-                    values.append(_b361(x, inst, lim, made))
+                elif x.rule == 365:
+                    values.append(_b365(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 222:  # graveyard
             x = c[0]
             if d['graveyard']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['graveyard'] = value
         else:
             _node(c, inst, lim, made)
@@ -75011,7 +75257,7 @@ def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 363:  # thatplayer
+        if r == 367:  # thatplayer
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatplayer'] = value
@@ -75091,7 +75337,7 @@ def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 364:  # ormore
+        elif r == 368:  # ormore
             d['ormore'] = True
         elif r == 229:  # counter
             x = c[0]
@@ -75399,7 +75645,7 @@ def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 249:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75435,7 +75681,7 @@ def _b252(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 251:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75471,13 +75717,13 @@ def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 253:  # revealed
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['revealed'] = value
         elif r == 254:  # controlled
             x = c[0]
             if d['controlled']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['controlled'] = value
         else:
             _node(c, inst, lim, made)
@@ -75523,7 +75769,51 @@ def _b257(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b261(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlockedByCondition (class BlockedByCondition) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C261()
+    d: dict[str, Any] = {'some': None, 'none': None, 'blocked': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 258:  # some
+            x = c[0]
+            value = _b354(x, inst, lim, made)
+            d['some'] = value
+        elif r == 259:  # none
+            x = c[0]
+            value = _b354(x, inst, lim, made)
+            d['none'] = value
+        elif r == 260:  # blocked
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocked'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75539,7 +75829,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C260()
+    inst: Any = _C264()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75547,36 +75837,36 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 365:  # subject
+        if r == 369:  # subject
             x = c[0]
             if d['subject']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 572:  # negated
+        elif r == 576:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['negated'] = value
-        elif r == 366:  # thatspell
+        elif r == 370:  # thatspell
             x = c[0]
             if d['thatspell']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 258:  # word
+        elif r == 262:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 259:  # linked
+        elif r == 263:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
-            value = _b266(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['linked'] = value
         else:
             _node(c, inst, lim, made)
@@ -75586,7 +75876,7 @@ def _b260(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaCost (class ManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75602,7 +75892,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C266()
+    inst: Any = _C270()
     d: dict[str, Any] = {'symbols': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75610,7 +75900,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # symbols
+        if r == 492:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -75623,7 +75913,7 @@ def _b266(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ModeChoice (class ModeChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75639,7 +75929,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C272()
+    inst: Any = _C276()
     d: dict[str, Any] = {'count': None, 'modes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75647,14 +75937,14 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 271:  # count
+        if r == 275:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 494:  # modes
+        elif r == 498:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b493(x, inst, lim, made))
+                values.append(_b497(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -75663,7 +75953,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75679,7 +75969,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C277()
+    inst: Any = _C281()
     d: dict[str, Any] = {'filter': None, 'onbf': False, 'gy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75687,13 +75977,13 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 276:  # filter
+        if r == 280:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 751:  # onbf
+        elif r == 755:  # onbf
             d['onbf'] = True
-        elif r == 752:  # gy
+        elif r == 756:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -75703,7 +75993,7 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b289(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75719,7 +76009,7 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C285()
+    inst: Any = _C289()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75727,11 +76017,11 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 283:  # who
+        if r == 287:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 284:  # skip
+        elif r == 288:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -75743,7 +76033,7 @@ def _b285(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75759,7 +76049,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C288()
+    inst: Any = _C292()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75767,11 +76057,11 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 286:  # who
+        if r == 290:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 287:  # search
+        elif r == 291:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -75783,7 +76073,7 @@ def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75799,7 +76089,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C290()
+    inst: Any = _C294()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75807,7 +76097,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 289:  # amount
+        if r == 293:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -75819,7 +76109,7 @@ def _b290(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75835,7 +76125,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C292()
+    inst: Any = _C296()
     d: dict[str, Any] = {'combat': False, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75843,13 +76133,13 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 506:  # combat
+        if r == 510:  # combat
             d['combat'] = True
-        elif r == 291:  # filter
+        elif r == 295:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75859,7 +76149,7 @@ def _b292(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LureStmt (class LureStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75875,7 +76165,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C295()
+    inst: Any = _C299()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'lure': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75883,7 +76173,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 293:  # precondition
+        if r == 297:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -75892,19 +76182,19 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 507:  # this
+        elif r == 511:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 508:  # enchanted
+        elif r == 512:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 509:  # host
+        elif r == 513:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 294:  # lure
+        elif r == 298:  # lure
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lure'] = value
@@ -75916,7 +76206,7 @@ def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b302(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostLessIfStmt (class CostLessIfStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75932,7 +76222,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C298()
+    inst: Any = _C302()
     d: dict[str, Any] = {'condition': None, 'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75940,16 +76230,16 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 296:  # condition
+        if r == 300:  # condition
             x = c[0]
             if type(x) is Nt and x.rule == 197 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 297:  # cost
+        elif r == 301:  # cost
             x = c[0]
-            value = _b266(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -75959,7 +76249,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75975,7 +76265,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C300()
+    inst: Any = _C304()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75983,7 +76273,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # zones
+        if r == 514:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -75991,11 +76281,11 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 797:
-                    values.append(_b797(x, inst, lim, made))
+                elif x.rule == 801:
+                    values.append(_b801(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 513:  # spells
+        elif r == 517:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -76003,13 +76293,13 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 512:
-                    values.append(_b512(x, inst, lim, made))
+                elif x.rule == 516:
+                    values.append(_b516(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 299:  # amount
+        elif r == 303:  # amount
             x = c[0]
-            value = _b266(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -76019,7 +76309,7 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76035,7 +76325,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C305()
+    inst: Any = _C309()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'granted': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76043,7 +76333,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 301:  # condition
+        if r == 305:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -76052,24 +76342,24 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 302:  # amount
+        elif r == 306:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 303:  # counter
+        elif r == 307:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 304:  # word
+        elif r == 308:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 799:  # keywords
+        elif r == 803:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76078,16 +76368,16 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 514:  # granted
+        elif r == 518:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76100,7 +76390,7 @@ def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76116,7 +76406,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C308()
+    inst: Any = _C312()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76124,11 +76414,11 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 306:  # amount
+        if r == 310:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 307:  # counter
+        elif r == 311:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -76140,7 +76430,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorAsEntersStmt (class ChooseColorAsEntersStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76156,7 +76446,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C310()
+    inst: Any = _C314()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76164,7 +76454,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 309:  # color
+        if r == 313:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -76176,7 +76466,7 @@ def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsCopyStmt (class AsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76192,7 +76482,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C313()
+    inst: Any = _C317()
     d: dict[str, Any] = {'filter': None, 'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76200,13 +76490,13 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 311:  # filter
+        if r == 315:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 312:  # ability
+        elif r == 316:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76219,7 +76509,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsChoosePTStmt (class AsChoosePTStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76235,7 +76525,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C314()
+    inst: Any = _C318()
     d: dict[str, Any] = {'enters': False, 'turned': False, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76243,11 +76533,11 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # enters
+        if r == 522:  # enters
             d['enters'] = True
-        elif r == 519:  # turned
+        elif r == 523:  # turned
             d['turned'] = True
-        elif r == 523:  # options
+        elif r == 527:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -76255,8 +76545,8 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 522:
-                    values.append(_b522(x, inst, lim, made))
+                elif x.rule == 526:
+                    values.append(_b526(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -76267,7 +76557,7 @@ def _b314(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76283,7 +76573,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C317()
+    inst: Any = _C321()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76291,11 +76581,11 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 315:  # amount
+        if r == 319:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 316:  # counter
+        elif r == 320:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -76307,7 +76597,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76323,7 +76613,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C319()
+    inst: Any = _C323()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76331,9 +76621,9 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 318:  # filter
+        if r == 322:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76343,7 +76633,7 @@ def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76359,7 +76649,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C320()
+    inst: Any = _C324()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76367,7 +76657,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # parts
+        if r == 528:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76389,7 +76679,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76405,7 +76695,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C323()
+    inst: Any = _C327()
     d: dict[str, Any] = {'optional': False, 'cost': None, 'pay': False, 'orcost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76413,15 +76703,15 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # optional
+        if r == 529:  # optional
             d['optional'] = True
-        elif r == 321:  # cost
+        elif r == 325:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 526:  # pay
+        elif r == 530:  # pay
             d['pay'] = True
-        elif r == 322:  # orcost
+        elif r == 326:  # orcost
             x = c[0]
             if d['orcost']:
                 raise Unsupported('multiple assignments')
@@ -76435,7 +76725,7 @@ def _b323(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76451,7 +76741,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C326()
+    inst: Any = _C330()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76459,11 +76749,11 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 324:  # affected
+        if r == 328:  # affected
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['affected'] = value
-        elif r == 325:  # cantactivate
+        elif r == 329:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -76475,7 +76765,7 @@ def _b326(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b332(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76491,7 +76781,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C332()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76499,7 +76789,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 327:  # revealed
+        if r == 331:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -76511,7 +76801,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b335(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76527,7 +76817,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C335()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76535,11 +76825,11 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 329:  # count
+        if r == 333:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 330:  # turns
+        elif r == 334:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -76551,7 +76841,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b338(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76567,7 +76857,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C338()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76575,15 +76865,15 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # verb
+        if r == 336:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 333:  # filter
+        elif r == 337:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76593,7 +76883,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76609,7 +76899,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C337()
+    inst: Any = _C341()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76617,15 +76907,15 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # affected
+        if r == 339:  # affected
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['affected'] = value
-        elif r == 336:  # offbf
+        elif r == 340:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 533:  # parts
+        elif r == 537:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76634,7 +76924,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -76647,7 +76937,7 @@ def _b337(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b347(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76663,7 +76953,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C343()
+    inst: Any = _C347()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76671,11 +76961,11 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 341:  # sep
+        if r == 345:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 342:  # use
+        elif r == 346:  # use
             x = c[0]
             value = _b149(x, inst, lim, made)
             d['use'] = value
@@ -76687,7 +76977,7 @@ def _b343(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76703,7 +76993,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C350()
+    inst: Any = _C354()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76711,171 +77001,171 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 916:  # other
+        if r == 920:  # other
             d['other'] = True
-        elif r == 917:  # another
+        elif r == 921:  # another
             d['another'] = True
-        elif r == 918:  # facedown
+        elif r == 922:  # facedown
             d['facedown'] = True
-        elif r == 919:  # faceup
+        elif r == 923:  # faceup
             d['faceup'] = True
-        elif r == 545:  # exiled
+        elif r == 549:  # exiled
             d['exiled'] = True
-        elif r == 546:  # combat
+        elif r == 550:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 547:  # combat
+        elif r == 551:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 548:  # states
+        elif r == 552:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 920:  # states
+        elif r == 924:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1067:  # nons
+        elif r == 1071:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1068:  # colors
+        elif r == 1072:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1069:  # supertypes
+        elif r == 1073:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1070:  # multis
+        elif r == 1074:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1071:  # types
+        elif r == 1075:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1072:  # subtypes
+        elif r == 1076:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1073:  # ortypes
+        elif r == 1077:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1074:  # andor
+        elif r == 1078:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # ortypes
+        elif r == 1079:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 346:  # orsubtype
+        elif r == 350:  # orsubtype
             x = c[0]
             if d['orsubtype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['orsubtype'] = value
-        elif r == 347:  # kind
+        elif r == 351:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 921:  # chosen
+        elif r == 925:  # chosen
             d['chosen'] = True
-        elif r == 549:  # choicetype
+        elif r == 553:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 922:  # mv
+        elif r == 926:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 923:  # mvparam
+        elif r == 927:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 550:  # mvdir
+        elif r == 554:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 551:  # samemv
+        elif r == 555:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 552:  # ptstat
+        elif r == 556:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 553:  # ptval
+        elif r == 557:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 554:  # ptdir
+        elif r == 558:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 555:  # kwability
+        elif r == 559:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 556:  # kwabilities
+        elif r == 560:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 924:  # keywords
+        elif r == 928:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76884,27 +77174,27 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 557:  # without
+        elif r == 561:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 348:  # controller
+        elif r == 352:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b559(x, inst, lim, made)
+            value = _b563(x, inst, lim, made)
             d['controller'] = value
-        elif r == 567:  # late
+        elif r == 571:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -76913,34 +77203,34 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 925:  # blocked_by_this
+        elif r == 929:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 926:  # attacking_you
+        elif r == 930:  # attacking_you
             d['attacking_you'] = True
-        elif r == 568:  # single
+        elif r == 572:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 569:  # dealtby
+        elif r == 573:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 570:  # tappedfor
+        elif r == 574:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tappedfor'] = value
-        elif r == 349:  # name
+        elif r == 353:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -76957,7 +77247,7 @@ def _b350(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCost (class RevealCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76973,7 +77263,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C353()
+    inst: Any = _C357()
     d: dict[str, Any] = {'count': None, 'filter': None, 'fromhand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76981,15 +77271,15 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 351:  # count
+        if r == 355:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 352:  # filter
+        elif r == 356:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 571:  # fromhand
+        elif r == 575:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -77001,7 +77291,7 @@ def _b353(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b365(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlledThing (class ControlledThing) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77017,7 +77307,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C361()
+    inst: Any = _C365()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77025,9 +77315,9 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 360:  # filter
+        if r == 364:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -77037,7 +77327,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b372(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayEffect (class MayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77053,7 +77343,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C368()
+    inst: Any = _C372()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77061,9 +77351,9 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 367:  # effect
+        if r == 371:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77076,7 +77366,7 @@ def _b368(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseAmongEffect (class ChooseAmongEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77092,7 +77382,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C371()
+    inst: Any = _C375()
     d: dict[str, Any] = {'player': None, 'last': None, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77100,11 +77390,11 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 369:  # player
+        if r == 373:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 707:  # options
+        elif r == 711:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -77112,13 +77402,13 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
+                elif x.rule == 354:
+                    values.append(_b354(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 370:  # last
+        elif r == 374:  # last
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -77128,7 +77418,7 @@ def _b371(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChoosePermanentEffect (class ChoosePermanentEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77144,7 +77434,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C374()
+    inst: Any = _C378()
     d: dict[str, Any] = {'player': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77152,13 +77442,13 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 372:  # player
+        if r == 376:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 373:  # filter
+        elif r == 377:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -77168,7 +77458,7 @@ def _b374(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExtraTurnEffect (class ExtraTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77184,7 +77474,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C377()
+    inst: Any = _C381()
     d: dict[str, Any] = {'player': None, 'extra': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77192,13 +77482,13 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 375:  # player
+        if r == 379:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 376:  # extra
+        elif r == 380:  # extra
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['extra'] = value
@@ -77210,7 +77500,7 @@ def _b377(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipTurnEffect (class SkipTurnEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77226,7 +77516,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C380()
+    inst: Any = _C384()
     d: dict[str, Any] = {'player': None, 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77234,11 +77524,11 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 378:  # player
+        if r == 382:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 379:  # skip
+        elif r == 383:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -77250,7 +77540,7 @@ def _b380(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77266,7 +77556,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C384()
+    inst: Any = _C388()
     d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77274,18 +77564,18 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 381:  # player
+        if r == 385:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 382:  # samename
+        elif r == 386:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 712 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 383:  # nextturn
+        elif r == 387:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -77297,7 +77587,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77313,7 +77603,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C387()
+    inst: Any = _C391()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77321,13 +77611,13 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 385:  # player
+        if r == 389:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 386:  # action
+        elif r == 390:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77340,7 +77630,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTapsEffect (class PlayerTapsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77356,7 +77646,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C393()
+    inst: Any = _C397()
     d: dict[str, Any] = {'player': None, 'amount': None, 'untapped': False, 'last': None, 'controller': None, 'per': None, 'types': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77364,17 +77654,17 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 388:  # player
+        if r == 392:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 389:  # amount
+        elif r == 393:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 709:  # untapped
+        elif r == 713:  # untapped
             d['untapped'] = True
-        elif r == 710:  # types
+        elif r == 714:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -77384,19 +77674,19 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 390:  # last
+        elif r == 394:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 391:  # controller
+        elif r == 395:  # controller
             x = c[0]
-            value = _b559(x, inst, lim, made)
+            value = _b563(x, inst, lim, made)
             d['controller'] = value
-        elif r == 392:  # per
+        elif r == 396:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -77406,7 +77696,7 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77422,7 +77712,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C396()
+    inst: Any = _C400()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'where': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77430,25 +77720,25 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 394:  # player
+        if r == 398:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 395:  # amount
+        elif r == 399:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 712:  # per
+        elif r == 716:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['per'] = value
-        elif r == 715:  # where
+        elif r == 719:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b714(x, inst, lim, made)
+            value = _b718(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -77458,7 +77748,7 @@ def _b396(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerCountersEffect (class PlayerCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77474,7 +77764,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C404()
     d: dict[str, Any] = {'player': None, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77482,15 +77772,15 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 397:  # player
+        if r == 401:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 398:  # amount
+        elif r == 402:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 399:  # counter
+        elif r == 403:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -77502,7 +77792,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerExileTopEffect (class PlayerExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77518,7 +77808,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C402()
+    inst: Any = _C406()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77526,11 +77816,11 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 401:  # player
+        if r == 405:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 716:  # amount
+        elif r == 720:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -77542,7 +77832,7 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoLibraryEffect (class ShuffleIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77558,7 +77848,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C404()
+    inst: Any = _C408()
     d: dict[str, Any] = {'player': None, 'zones': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77566,11 +77856,11 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 403:  # player
+        if r == 407:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 717:  # zones
+        elif r == 721:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -77588,7 +77878,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleCardsIntoLibraryEffect (class ShuffleCardsIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77604,7 +77894,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C408()
+    inst: Any = _C412()
     d: dict[str, Any] = {'player': None, 'target': None, 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77612,18 +77902,18 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # player
+        if r == 409:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 406:  # target
+        elif r == 410:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 407:  # whose
+        elif r == 411:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -77635,7 +77925,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77651,7 +77941,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C410()
+    inst: Any = _C414()
     d: dict[str, Any] = {'player': None, 'amount': None, 'twice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77659,15 +77949,15 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 409:  # player
+        if r == 413:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 736:  # amount
+        elif r == 740:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 737:  # twice
+        elif r == 741:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -77679,7 +77969,7 @@ def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77695,7 +77985,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C416()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77703,9 +77993,9 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 411:  # target
+        if r == 415:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77718,7 +78008,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventAllEffect (class PreventAllEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77734,7 +78024,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C418()
     d: dict[str, Any] = {'combat': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77742,11 +78032,11 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # combat
+        if r == 746:  # combat
             d['combat'] = True
-        elif r == 413:  # target
+        elif r == 417:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77759,7 +78049,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnpreventableEffect (class UnpreventableEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77775,7 +78065,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C420()
     d: dict[str, Any] = {'unpreventable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77783,7 +78073,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # unpreventable
+        if r == 419:  # unpreventable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unpreventable'] = value
@@ -77795,7 +78085,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealTopEffect (class RevealTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77811,7 +78101,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C424()
     d: dict[str, Any] = {'amount': None, 'filter': None, 'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77819,15 +78109,15 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 417:  # amount
+        if r == 421:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 418:  # filter
+        elif r == 422:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 419:  # rest
+        elif r == 423:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -77839,7 +78129,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77855,7 +78145,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C423()
+    inst: Any = _C427()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77863,20 +78153,20 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # action
+        if r == 425:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 743:  # count
+        elif r == 747:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 422:  # player
+        elif r == 426:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -77886,7 +78176,7 @@ def _b423(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77902,7 +78192,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C425()
+    inst: Any = _C429()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77910,7 +78200,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 424:  # cost
+        if r == 428:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
@@ -77922,7 +78212,7 @@ def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCostEffect (class RevealCostEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77938,7 +78228,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C431()
     d: dict[str, Any] = {'reveal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77946,9 +78236,9 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 426:  # reveal
+        if r == 430:  # reveal
             x = c[0]
-            value = _b353(x, inst, lim, made)
+            value = _b357(x, inst, lim, made)
             d['reveal'] = value
         else:
             _node(c, inst, lim, made)
@@ -77958,7 +78248,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77974,7 +78264,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C430()
+    inst: Any = _C434()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77982,14 +78272,14 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # action
+        if r == 432:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 429:  # count
+        elif r == 433:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
@@ -78001,7 +78291,7 @@ def _b430(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78017,7 +78307,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C432()
+    inst: Any = _C436()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78025,9 +78315,9 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 431:  # target
+        if r == 435:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78040,7 +78330,7 @@ def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78056,7 +78346,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C435()
+    inst: Any = _C439()
     d: dict[str, Any] = {'first': None, 'base': False, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78064,18 +78354,18 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 433:  # first
+        if r == 437:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1028:  # base
+        elif r == 1032:  # base
             d['base'] = True
-        elif r == 434:  # second
+        elif r == 438:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78088,7 +78378,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookActionEffect (class LookActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78104,7 +78394,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C443()
     d: dict[str, Any] = {'amount': None, 'action': None, 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78112,18 +78402,18 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 436:  # amount
+        if r == 440:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 437:  # action
+        elif r == 441:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 438:  # other
+        elif r == 442:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -78135,7 +78425,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78151,7 +78441,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C441()
+    inst: Any = _C445()
     d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78159,19 +78449,19 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # amount
+        if r == 444:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1029:  # order
+        elif r == 1033:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1030:  # graveyard
+        elif r == 1034:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 744:  # other
+        elif r == 748:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -78183,7 +78473,7 @@ def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78199,7 +78489,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C444()
+    inst: Any = _C448()
     d: dict[str, Any] = {'source': None, 'power': '', 'controller': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78207,22 +78497,22 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 442:  # source
+        if r == 446:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 443:  # power
+        elif r == 447:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1031:  # controller
+        elif r == 1035:  # controller
             d['controller'] = True
-        elif r == 745:  # target
+        elif r == 749:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78235,7 +78525,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78251,7 +78541,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C449()
+    inst: Any = _C453()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78259,24 +78549,24 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 445:  # amount
+        if r == 449:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 446:  # counter
+        elif r == 450:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 447:  # source
+        elif r == 451:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 448:  # target
+        elif r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78289,7 +78579,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeTargetEffect (class ChangeTargetEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78305,7 +78595,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C452()
+    inst: Any = _C456()
     d: dict[str, Any] = {'target': None, 'to': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78313,14 +78603,14 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 450:  # target
+        if r == 454:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 451:  # to
+        elif r == 455:  # to
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
@@ -78332,7 +78622,7 @@ def _b452(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseTargetsEffect (class ChooseTargetsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78348,7 +78638,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C460()
     d: dict[str, Any] = {'first': None, 'filter': None, 'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78356,22 +78646,22 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 453:  # first
+        if r == 457:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 454:  # filter
+        elif r == 458:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 455:  # word
+        elif r == 459:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78384,7 +78674,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78400,7 +78690,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C459()
+    inst: Any = _C463()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78408,11 +78698,11 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # which
+        if r == 461:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 458:  # amount
+        elif r == 462:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -78424,7 +78714,7 @@ def _b459(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformEffect (class TransformEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78440,7 +78730,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C461()
+    inst: Any = _C465()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78448,9 +78738,9 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 460:  # target
+        if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78463,7 +78753,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78479,7 +78769,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C464()
+    inst: Any = _C468()
     d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78487,11 +78777,11 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 462:  # player
+        if r == 466:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 463:  # exiled
+        elif r == 467:  # exiled
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exiled'] = value
@@ -78503,7 +78793,7 @@ def _b464(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerShufflesEffect (class PlayerShufflesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78519,7 +78809,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C466()
+    inst: Any = _C470()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78527,9 +78817,9 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 465:  # player
+        if r == 469:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78539,7 +78829,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78555,7 +78845,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C472()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78563,13 +78853,13 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1032:  # your
+        if r == 1036:  # your
             d['your'] = True
-        elif r == 746:  # player
+        elif r == 750:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 467:  # toughness
+        elif r == 471:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -78581,7 +78871,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78597,7 +78887,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C474()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78605,7 +78895,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # color
+        if r == 473:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -78617,7 +78907,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78633,7 +78923,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C473()
+    inst: Any = _C477()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78641,19 +78931,19 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 471:  # player
+        if r == 475:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 747:  # third
+        elif r == 751:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 748:  # random
+        elif r == 752:  # random
             d['random'] = True
-        elif r == 472:  # hand
+        elif r == 476:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -78665,7 +78955,7 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78681,7 +78971,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C476()
+    inst: Any = _C480()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78689,11 +78979,11 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 474:  # filter
+        if r == 478:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 475:  # name
+        elif r == 479:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -78708,7 +78998,7 @@ def _b476(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78724,7 +79014,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C478()
+    inst: Any = _C482()
     d: dict[str, Any] = {'thiscreature': False, 'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78732,16 +79022,16 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1033:  # thiscreature
+        if r == 1037:  # thiscreature
             d['thiscreature'] = True
-        elif r == 749:  # target
+        elif r == 753:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 477:  # facedown
+        elif r == 481:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -78753,7 +79043,7 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78769,7 +79059,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C484()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78777,9 +79067,9 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 479:  # effect
+        if r == 483:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78792,7 +79082,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeControlEffect (class ExchangeControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78808,7 +79098,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C483()
+    inst: Any = _C487()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78816,16 +79106,16 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 481:  # first
+        if r == 485:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 482:  # second
+        elif r == 486:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78838,7 +79128,7 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FlipCoinEffect (class FlipCoinEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78854,7 +79144,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C485()
+    inst: Any = _C489()
     d: dict[str, Any] = {'coin': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78862,7 +79152,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 484:  # coin
+        if r == 488:  # coin
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['coin'] = value
@@ -78874,7 +79164,7 @@ def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78890,7 +79180,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C493()
+    inst: Any = _C497()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78898,11 +79188,11 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # sentences
+        if r == 496:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 750:  # sentences
+        elif r == 754:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78914,7 +79204,7 @@ def _b493(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78930,7 +79220,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C504()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78938,20 +79228,20 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # zone
+        if r == 500:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 497:  # trigger
+        elif r == 501:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 756 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 760 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 498:  # condition
+        elif r == 502:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -78960,11 +79250,11 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 499:  # sentences
+        elif r == 503:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 784:  # sentences
+        elif r == 788:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -78976,7 +79266,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78992,7 +79282,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C503()
+    inst: Any = _C507()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79000,41 +79290,41 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # special
+        if r == 789:  # special
             d['special'] = True
-        elif r == 786:  # fromhand
+        elif r == 790:  # fromhand
             d['fromhand'] = True
-        elif r == 501:  # param
+        elif r == 505:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 787:  # cost
+        elif r == 791:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 788:  # param
+        elif r == 792:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 502:  # sentences
+        elif r == 506:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 789:  # sentences
+        elif r == 793:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 790:  # restriction
+        elif r == 794:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -79043,19 +79333,19 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 791:  # once
+        elif r == 795:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 792:  # sorcery
+        elif r == 796:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 793:  # also
+        elif r == 797:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -79064,7 +79354,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 794:  # castable
+        elif r == 798:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -79078,7 +79368,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79094,7 +79384,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C505()
+    inst: Any = _C509()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79102,13 +79392,13 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1041:  # both
+        if r == 1045:  # both
             d['both'] = True
-        elif r == 795:  # which
+        elif r == 799:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 504:  # amount
+        elif r == 508:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -79120,7 +79410,7 @@ def _b505(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79136,7 +79426,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C516()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79144,9 +79434,9 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 511:  # filter
+        if r == 515:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79156,7 +79446,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79172,7 +79462,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C520()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79180,7 +79470,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # tapped
+        if r == 519:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -79192,7 +79482,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79208,7 +79498,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C526()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79216,11 +79506,11 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 520:  # power
+        if r == 524:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 521:  # toughness
+        elif r == 525:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -79232,7 +79522,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79248,7 +79538,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C532()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79256,20 +79546,20 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # cost
+        if r == 531:  # cost
             x = c[0]
-            value = _b266(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['cost'] = value
-        elif r == 800:  # param
+        elif r == 804:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 801:  # filter
+        elif r == 805:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79279,7 +79569,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79295,7 +79585,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C530()
+    inst: Any = _C534()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79303,9 +79593,9 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # cost
+        if r == 533:  # cost
             x = c[0]
-            value = _b266(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -79315,7 +79605,7 @@ def _b530(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79331,7 +79621,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C536()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79339,7 +79629,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # countered
+        if r == 535:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -79351,7 +79641,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79367,7 +79657,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C540()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79375,7 +79665,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # precondition
+        if r == 538:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -79384,45 +79674,45 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 905:  # this
+        elif r == 909:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 906:  # enchanted
+        elif r == 910:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 907:  # host
+        elif r == 911:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 908:  # equipped
+        elif r == 912:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 909:  # host
+        elif r == 913:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 910:  # affected
+        elif r == 914:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1065:  # each
+        elif r == 1069:  # each
             d['each'] = True
-        elif r == 911:  # affected
+        elif r == 915:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['affected'] = value
-        elif r == 912:  # parts
+        elif r == 916:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79431,12 +79721,12 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 535:  # condition
+        elif r == 539:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -79453,7 +79743,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79469,7 +79759,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C541()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79477,7 +79767,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 913:  # parts
+        if r == 917:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79486,7 +79776,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1066 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1070 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79499,7 +79789,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79515,7 +79805,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C543()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79523,7 +79813,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # type
+        if r == 542:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -79535,7 +79825,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79551,7 +79841,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C544()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79559,11 +79849,11 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 914:  # quality
+        if r == 918:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 915:  # subtype
+        elif r == 919:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79575,7 +79865,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79591,7 +79881,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C546()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79599,7 +79889,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # subtype
+        if r == 545:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -79611,7 +79901,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79627,7 +79917,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C548()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79635,9 +79925,9 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 543:  # filter
+        if r == 547:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79647,7 +79937,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79663,7 +79953,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C559()
+    inst: Any = _C563()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'thatplayer': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79671,35 +79961,35 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 558:  # you
+        if r == 562:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 560:  # notyou
+        elif r == 564:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 561:  # own
+        elif r == 565:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 562:  # defending
+        elif r == 566:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 563:  # thatplayer
+        elif r == 567:  # thatplayer
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatplayer'] = value
-        elif r == 564:  # opponent
+        elif r == 568:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 565:  # opponents
+        elif r == 569:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 566:  # they
+        elif r == 570:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -79711,7 +80001,7 @@ def _b559(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79727,7 +80017,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C574()
+    inst: Any = _C578()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79735,19 +80025,19 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 573:  # amount
+        if r == 577:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1076:  # evenly
+        elif r == 1080:  # evenly
             d['evenly'] = True
-        elif r == 927:  # upto
+        elif r == 931:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 928:  # filter
+        elif r == 932:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -79757,7 +80047,7 @@ def _b574(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79773,7 +80063,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C577()
+    inst: Any = _C581()
     d: dict[str, Any] = {'named': '', 'again': '', 'base': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79781,68 +80071,68 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 929:  # named
+        if r == 933:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 930:  # again
+        elif r == 934:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 931:  # base
+        elif r == 935:  # base
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['base'] = value
-        elif r == 932:  # amount
+        elif r == 936:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 933:  # equal
+        elif r == 937:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1077:  # power
+        elif r == 1081:  # power
             x = c[0]
-            value = _b1089(x, inst, lim, made)
+            value = _b1093(x, inst, lim, made)
             d['power'] = value
-        elif r == 1078:  # amount
+        elif r == 1082:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 934:  # late
+        elif r == 938:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 935:  # you
+        elif r == 939:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 936:  # controllerof
+        elif r == 940:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 937:  # target
+        elif r == 941:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 575:  # lateamount
+        elif r == 579:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 576:  # also
+        elif r == 580:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79855,7 +80145,7 @@ def _b577(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79871,7 +80161,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C579()
+    inst: Any = _C583()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79879,9 +80169,9 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 578:  # target
+        if r == 582:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79894,7 +80184,7 @@ def _b579(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79910,7 +80200,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C587()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79918,25 +80208,25 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # player
+        if r == 584:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 938:  # third
+        elif r == 942:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 581:  # amount
+        elif r == 585:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 582:  # per
+        elif r == 586:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79946,7 +80236,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79962,7 +80252,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C588()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79970,18 +80260,18 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 939:  # target
+        if r == 943:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 940:  # count
+        elif r == 944:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 941:  # those
+        elif r == 945:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -79993,7 +80283,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80009,7 +80299,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C594()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80017,53 +80307,53 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # leadname
+        if r == 589:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 586:  # count
+        elif r == 590:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 942:  # tapped
+        elif r == 946:  # tapped
             d['tapped'] = True
-        elif r == 943:  # supertypes
+        elif r == 947:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 489 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 587:  # power
+        elif r == 591:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 588:  # toughness
+        elif r == 592:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 944:  # colors
+        elif r == 948:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 945:  # subtypes
+        elif r == 949:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 946:  # types
+        elif r == 950:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 947:  # keywords
+        elif r == 951:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -80072,28 +80362,28 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 589:  # tokname
+        elif r == 593:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 948:  # per
+        elif r == 952:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 949:  # pertime
+        elif r == 953:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1080(x, inst, lim, made)
+            value = _b1084(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -80103,7 +80393,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80119,7 +80409,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C595()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80127,9 +80417,9 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1081:  # anycolor
+        if r == 1085:  # anycolor
             d['anycolor'] = True
-        elif r == 1082:  # choices
+        elif r == 1086:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -80139,23 +80429,23 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 950:  # last
+        elif r == 954:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 951:  # mana
+        elif r == 955:  # mana
             x = c[0]
-            value = _b266(x, inst, lim, made)
+            value = _b270(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1158:  # alts
+        elif r == 1162:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b266(x, inst, lim, made))
-        elif r == 952:  # per
+                values.append(_b270(x, inst, lim, made))
+        elif r == 956:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1084(x, inst, lim, made)
+            value = _b1088(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80165,7 +80455,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80181,7 +80471,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C593()
+    inst: Any = _C597()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80189,35 +80479,35 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # player
+        if r == 596:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 953:  # third
+        elif r == 957:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 954:  # all
+        elif r == 958:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 955:  # hand
+        elif r == 959:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 956:  # amount
+        elif r == 960:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1085:  # random
+        elif r == 1089:  # random
             d['random'] = True
-        elif r == 957:  # per
+        elif r == 961:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1080(x, inst, lim, made)
+            value = _b1084(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80227,7 +80517,7 @@ def _b593(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80243,7 +80533,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C599()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80251,31 +80541,31 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 594:  # player
+        if r == 598:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 958:  # amount
+        elif r == 962:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1086:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1080(x, inst, lim, made)
-            d['per'] = value
-        elif r == 1087:  # per
+        elif r == 1090:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b1084(x, inst, lim, made)
             d['per'] = value
-        elif r == 959:  # equal
+        elif r == 1091:  # per
             x = c[0]
-            value = _b1089(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1088(x, inst, lim, made)
+            d['per'] = value
+        elif r == 963:  # equal
+            x = c[0]
+            value = _b1093(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -80285,7 +80575,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80301,7 +80591,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C602()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80309,18 +80599,18 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # target
+        if r == 600:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 597:  # duration
+        elif r == 601:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b960(x, inst, lim, made)
+            value = _b964(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -80330,7 +80620,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80346,7 +80636,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C604()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80354,7 +80644,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # discarded
+        if r == 603:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -80366,7 +80656,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80382,7 +80672,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C606()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80390,22 +80680,22 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # target
+        if r == 605:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 961:  # yours
+        elif r == 965:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 962:  # their
+        elif r == 966:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 963:  # exceptions
+        elif r == 967:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -80423,7 +80713,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80439,7 +80729,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C610()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80447,28 +80737,28 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # target
+        if r == 607:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 966 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 970 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 604:  # source
+        elif r == 608:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b968(x, inst, lim, made)
+            value = _b972(x, inst, lim, made)
             d['source'] = value
-        elif r == 1097:  # hand
+        elif r == 1101:  # hand
             d['hand'] = True
-        elif r == 969:  # battlefield
+        elif r == 973:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1098:  # mine
+        elif r == 1102:  # mine
             d['mine'] = True
-        elif r == 605:  # wherex
+        elif r == 609:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -80482,7 +80772,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80498,7 +80788,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C614()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80506,30 +80796,30 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # target
+        if r == 611:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 970:  # fromgy
+        elif r == 974:  # fromgy
             d['fromgy'] = True
-        elif r == 1099:  # choice
+        elif r == 1103:  # choice
             d['choice'] = True
-        elif r == 1100:  # facedown
+        elif r == 1104:  # facedown
             d['facedown'] = True
-        elif r == 1101:  # mine
+        elif r == 1105:  # mine
             d['mine'] = True
-        elif r == 1102:  # owners
+        elif r == 1106:  # owners
             d['owners'] = True
-        elif r == 608:  # amount
+        elif r == 612:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 609:  # counter
+        elif r == 613:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -80543,7 +80833,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80559,7 +80849,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C617()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80567,11 +80857,11 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # filter
+        if r == 615:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 612:  # hands
+        elif r == 616:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -80583,7 +80873,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80599,7 +80889,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C618()
+    inst: Any = _C622()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80607,38 +80897,38 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # player
+        if r == 618:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 971:  # upto
+        elif r == 975:  # upto
             d['upto'] = True
-        elif r == 615:  # count
+        elif r == 619:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 616:  # filter
+        elif r == 620:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1103:  # alts
+        elif r == 1107:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b350(x, inst, lim, made))
-        elif r == 972:  # reveal
+                values.append(_b354(x, inst, lim, made))
+        elif r == 976:  # reveal
             d['reveal'] = True
-        elif r == 1104:  # thatcard
+        elif r == 1108:  # thatcard
             d['thatcard'] = True
-        elif r == 1105:  # thosecards
+        elif r == 1109:  # thosecards
             d['thosecards'] = True
-        elif r == 617:  # destination
+        elif r == 621:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 975 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 979 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 980:  # tapped
+        elif r == 984:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -80648,7 +80938,7 @@ def _b618(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80664,7 +80954,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C626()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80672,20 +80962,20 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 619:  # target
+        if r == 623:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 620:  # unless
+        elif r == 624:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b982(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['unless'] = value
-        elif r == 621:  # per
+        elif r == 625:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80699,7 +80989,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80715,7 +81005,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C628()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80723,9 +81013,9 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # player
+        if r == 627:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80735,7 +81025,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80751,7 +81041,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C627()
+    inst: Any = _C631()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80759,18 +81049,18 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # target
+        if r == 629:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 984:  # owners
+        elif r == 988:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 626:  # into
+        elif r == 630:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -80782,7 +81072,7 @@ def _b627(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80798,7 +81088,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C635()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80806,19 +81096,19 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 628:  # amount
+        if r == 632:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 629:  # player
+        elif r == 633:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 630:  # owner
+        elif r == 634:  # owner
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -80828,7 +81118,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80844,7 +81134,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C638()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80852,13 +81142,13 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # sticker
+        if r == 636:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 633:  # target
+        elif r == 637:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80871,7 +81161,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80887,7 +81177,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C641()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80895,15 +81185,15 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # filter
+        if r == 639:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 636:  # battlefield
+        elif r == 640:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 985:  # faceup
+        elif r == 989:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -80913,7 +81203,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80929,7 +81219,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C645()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80937,17 +81227,17 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # amount
+        if r == 642:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 639:  # counter
+        elif r == 643:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 640:  # target
+        elif r == 644:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80960,7 +81250,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80976,7 +81266,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C649()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80984,37 +81274,37 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # target
+        if r == 646:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 643:  # also
+        elif r == 647:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 644:  # source
+        elif r == 648:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b968(x, inst, lim, made)
+            value = _b972(x, inst, lim, made)
             d['source'] = value
-        elif r == 986:  # top
+        elif r == 990:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 987:  # bottom
+        elif r == 991:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 988:  # owners
+        elif r == 992:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -81026,7 +81316,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81042,7 +81332,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C651()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81050,9 +81340,9 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # target
+        if r == 650:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81065,7 +81355,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81081,7 +81371,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C656()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81089,22 +81379,22 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # filter
+        if r == 652:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 649:  # whose
+        elif r == 653:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 650:  # action
+        elif r == 654:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 703 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 651:  # pile
+        elif r == 655:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -81116,7 +81406,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81132,7 +81422,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C662()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81140,36 +81430,36 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # target
+        if r == 657:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 654:  # source
+        elif r == 658:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b968(x, inst, lim, made)
+            value = _b972(x, inst, lim, made)
             d['source'] = value
-        elif r == 655:  # amount
+        elif r == 659:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 656:  # counter
+        elif r == 660:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 657:  # also
+        elif r == 661:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81182,7 +81472,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81198,7 +81488,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C661()
+    inst: Any = _C665()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81206,11 +81496,11 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # amount
+        if r == 663:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 660:  # gy
+        elif r == 664:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -81222,7 +81512,7 @@ def _b661(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81238,7 +81528,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C663()
+    inst: Any = _C667()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81246,9 +81536,9 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 662:  # player
+        if r == 666:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -81258,7 +81548,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81274,7 +81564,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C669()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81282,9 +81572,9 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 664:  # target
+        if r == 668:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81297,7 +81587,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81313,7 +81603,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C672()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81321,21 +81611,21 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # player
+        if r == 670:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 1106:  # all
+        elif r == 1110:  # all
             d['all'] = True
-        elif r == 989:  # amount
+        elif r == 993:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 667:  # filter
+        elif r == 671:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -81345,7 +81635,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81361,7 +81651,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C676()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81369,20 +81659,20 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # target
+        if r == 673:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 670:  # unless
+        elif r == 674:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b982(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['unless'] = value
-        elif r == 671:  # per
+        elif r == 675:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81396,86 +81686,8 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C674()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 673:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C676()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 675:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81500,7 +81712,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 677:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81514,7 +81726,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81530,17 +81742,59 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C680()
-    d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 679:  # removeall
+        if r == 679:  # target
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['removeall'] = value
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C682()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 681:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -81550,7 +81804,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81566,78 +81820,17 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C684()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 681:  # amount
-            x = c[0]
-            value = _b129(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 682:  # counter
-            x = c[0]
-            value = _b143(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 683:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C686()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 990:  # step
-            x = c[0]
-            if type(x) is Nt and x.rule == 1107 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['step'] = value
-        elif r == 991:  # endcombat
+        if r == 683:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['endcombat'] = value
-        elif r == 685:  # effect
-            x = c[0]
-            if type(x) is Nt and x.rule == 264 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['effect'] = value
+            d['removeall'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -81647,7 +81840,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81663,22 +81856,24 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C688()
-    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # amount
+        if r == 685:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1108:  # you
-            d['you'] = True
-        elif r == 992:  # target
+        elif r == 686:  # counter
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b143(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 687:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81692,7 +81887,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81708,28 +81903,31 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C690()
-    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 689:  # target
+        if r == 994:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['step'] = value
+        elif r == 995:  # endcombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['endcombat'] = value
+        elif r == 689:  # effect
+            x = c[0]
+            if type(x) is Nt and x.rule == 268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 993:  # label
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['label'] = value
-        elif r == 994:  # free
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['free'] = value
+            d['effect'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -81739,7 +81937,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81755,6 +81953,98 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C692()
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 691:  # amount
+            x = c[0]
+            value = _b129(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 1112:  # you
+            d['you'] = True
+        elif r == 996:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C694()
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 693:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 997:  # label
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['label'] = value
+        elif r == 998:  # free
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['free'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C696()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81762,16 +82052,16 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # target
+        if r == 695:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 995:  # newtargets
+        elif r == 999:  # newtargets
             d['newtargets'] = True
-        elif r == 1109:  # thatcopy
+        elif r == 1113:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -81781,7 +82071,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81797,7 +82087,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C693()
+    inst: Any = _C697()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81805,26 +82095,26 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 996:  # thatnoun
+        if r == 1000:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 997:  # they
+        elif r == 1001:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 998:  # destroyed
+        elif r == 1002:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 999:  # target
+        elif r == 1003:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1000:  # thisturn
+        elif r == 1004:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -81834,7 +82124,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81850,7 +82140,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C701()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81858,22 +82148,22 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # target
+        if r == 698:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 695:  # phaseout
+        elif r == 699:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 696:  # unless
+        elif r == 700:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b982(x, inst, lim, made)
+            value = _b986(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -81883,7 +82173,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81899,7 +82189,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C704()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81907,14 +82197,14 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # target
+        if r == 702:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 699:  # nountap
+        elif r == 703:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -81926,7 +82216,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81942,7 +82232,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C702()
+    inst: Any = _C706()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81950,38 +82240,38 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # lead
+        if r == 705:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b960(x, inst, lim, made)
+            value = _b964(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1001:  # target
+        elif r == 1005:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1002:  # also
+        elif r == 1006:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1027(x, inst, lim, made)
+            value = _b1031(x, inst, lim, made)
             d['also'] = value
-        elif r == 1003:  # group
+        elif r == 1007:  # group
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['group'] = value
-        elif r == 1004:  # orgroup
+        elif r == 1008:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1005:  # alsoword
+        elif r == 1009:  # alsoword
             d['alsoword'] = True
-        elif r == 1006:  # parts
+        elif r == 1010:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81990,18 +82280,18 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1007:  # duration
+        elif r == 1011:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b960(x, inst, lim, made)
+            value = _b964(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1110:  # tail
+        elif r == 1114:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -82010,18 +82300,18 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 807 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1010:  # during
+        elif r == 1014:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1009(x, inst, lim, made)
+            value = _b1013(x, inst, lim, made)
             d['during'] = value
-        elif r == 1011:  # itsland
+        elif r == 1015:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -82031,7 +82321,7 @@ def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82047,7 +82337,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C708()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82055,13 +82345,13 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1012:  # controller
+        if r == 1016:  # controller
             d['controller'] = True
-        elif r == 705:  # owner
+        elif r == 709:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 706:  # who
+        elif r == 710:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82073,7 +82363,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82089,7 +82379,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C715()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82097,19 +82387,19 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1013:  # counter
+        if r == 1017:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1014:  # on
+        elif r == 1018:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1015:  # whose
+        elif r == 1019:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1016:  # zone
+        elif r == 1020:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -82121,7 +82411,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82137,7 +82427,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C714()
+    inst: Any = _C718()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82145,7 +82435,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 713:  # power
+        if r == 717:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -82157,7 +82447,7 @@ def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82173,7 +82463,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C720()
+    inst: Any = _C724()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82181,11 +82471,11 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 719:  # filter
+        if r == 723:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1019:  # otherthan
+        elif r == 1023:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -82195,7 +82485,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82211,7 +82501,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C722()
+    inst: Any = _C726()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82219,7 +82509,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 721:  # any
+        if r == 725:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -82231,7 +82521,7 @@ def _b722(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82247,7 +82537,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C725()
+    inst: Any = _C729()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82255,15 +82545,15 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1024:  # each
+        if r == 1028:  # each
             d['each'] = True
-        elif r == 723:  # count
+        elif r == 727:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 724:  # filter
+        elif r == 728:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -82273,7 +82563,7 @@ def _b725(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82289,7 +82579,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C731()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82297,7 +82587,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # them
+        if r == 730:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -82309,7 +82599,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82325,7 +82615,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C733()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82333,7 +82623,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # who
+        if r == 732:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82345,7 +82635,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82361,7 +82651,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C735()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82369,7 +82659,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # that
+        if r == 734:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -82381,7 +82671,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82397,7 +82687,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C733()
+    inst: Any = _C737()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82405,9 +82695,9 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1117:  # equipped
+        if r == 1121:  # equipped
             d['equipped'] = True
-        elif r == 732:  # enchanted
+        elif r == 736:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -82419,7 +82709,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82435,7 +82725,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C739()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82443,7 +82733,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # rest
+        if r == 738:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -82455,7 +82745,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82471,7 +82761,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C743()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82479,19 +82769,19 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # play
+        if r == 742:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 740:  # play
+        elif r == 744:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 741:  # thisturn
+        elif r == 745:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -82503,7 +82793,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82519,7 +82809,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C755()
+    inst: Any = _C759()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82527,11 +82817,11 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # whose
+        if r == 757:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 754:  # step
+        elif r == 758:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -82543,7 +82833,7 @@ def _b755(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82559,7 +82849,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C763()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82567,11 +82857,11 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # lead
+        if r == 761:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 758:  # counter
+        elif r == 762:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -82583,7 +82873,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82599,7 +82889,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C767()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82607,15 +82897,15 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 760:  # lead
+        if r == 764:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 761:  # subject
+        elif r == 765:  # subject
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['subject'] = value
-        elif r == 762:  # batch
+        elif r == 766:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -82627,7 +82917,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82643,7 +82933,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C766()
+    inst: Any = _C770()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82651,11 +82941,11 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # lead
+        if r == 768:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 765:  # whose
+        elif r == 769:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -82667,7 +82957,7 @@ def _b766(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82683,7 +82973,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C772()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82691,13 +82981,13 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 767:  # lead
+        if r == 771:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1034:  # creature
+        elif r == 1038:  # creature
             d['creature'] = True
-        elif r == 1035:  # events
+        elif r == 1039:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82706,7 +82996,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1120 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1124 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82719,7 +83009,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82735,7 +83025,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C771()
+    inst: Any = _C775()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82743,13 +83033,13 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # lead
+        if r == 773:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 770:  # card
+        elif r == 774:  # card
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['card'] = value
         else:
             _node(c, inst, lim, made)
@@ -82759,7 +83049,7 @@ def _b771(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82775,7 +83065,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C778()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82783,11 +83073,11 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # lead
+        if r == 776:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 773:  # gain
+        elif r == 777:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -82799,7 +83089,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82815,7 +83105,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C781()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82823,19 +83113,19 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # lead
+        if r == 779:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 776:  # who
+        elif r == 780:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1036:  # spell
+        elif r == 1040:  # spell
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1037:  # this
+        elif r == 1041:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -82847,7 +83137,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82863,7 +83153,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C784()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82871,17 +83161,17 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # lead
+        if r == 782:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1154:  # equipped
+        elif r == 1158:  # equipped
             d['equipped'] = True
-        elif r == 779:  # host
+        elif r == 783:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1038:  # events
+        elif r == 1042:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82890,7 +83180,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1120 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1124 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -82903,7 +83193,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82919,7 +83209,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C787()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82927,17 +83217,17 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # lead
+        if r == 785:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1155:  # thisor
+        elif r == 1159:  # thisor
             d['thisor'] = True
-        elif r == 782:  # subject
+        elif r == 786:  # subject
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1039:  # events
+        elif r == 1043:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82946,12 +83236,12 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1120 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1124 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1040:  # undercontrol
+        elif r == 1044:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -82961,7 +83251,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82977,7 +83267,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C797()
+    inst: Any = _C801()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82985,11 +83275,11 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # command
+        if r == 800:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 798:  # battlefield
+        elif r == 802:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -83001,7 +83291,7 @@ def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83017,7 +83307,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C810()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83025,19 +83315,19 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 802:  # power
+        if r == 806:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 803:  # toughness
+        elif r == 807:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 804:  # power2
+        elif r == 808:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 805:  # toughness2
+        elif r == 809:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -83049,7 +83339,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83065,7 +83355,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C814()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83073,29 +83363,29 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1042:  # additional
+        if r == 1046:  # additional
             d['additional'] = True
-        elif r == 808:  # power
+        elif r == 812:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 809:  # toughness
+        elif r == 813:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1043:  # per
+        elif r == 1047:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1044:  # perfilter
+        elif r == 1048:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1156:  # onbf
+        elif r == 1160:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -83105,7 +83395,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83121,7 +83411,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C816()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83129,7 +83419,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # both
+        if r == 815:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -83141,7 +83431,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83157,7 +83447,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C818()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83165,7 +83455,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 813:  # attack
+        if r == 817:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -83177,7 +83467,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83193,7 +83483,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C819()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83201,7 +83491,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1045:  # filters
+        if r == 1049:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83209,8 +83499,8 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
+                elif x.rule == 354:
+                    values.append(_b354(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -83221,7 +83511,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83237,7 +83527,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C817()
+    inst: Any = _C821()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83245,7 +83535,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 816:  # block
+        if r == 820:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -83257,7 +83547,7 @@ def _b817(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83273,7 +83563,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C823()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83281,7 +83571,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 818:  # count
+        if r == 822:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -83293,7 +83583,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83309,7 +83599,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C824()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83317,7 +83607,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1046:  # filters
+        if r == 1050:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83325,8 +83615,8 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
+                elif x.rule == 354:
+                    values.append(_b354(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -83337,7 +83627,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83353,7 +83643,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C825()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83361,7 +83651,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1047:  # filters
+        if r == 1051:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83369,8 +83659,8 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
+                elif x.rule == 354:
+                    values.append(_b354(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -83381,7 +83671,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83397,7 +83687,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C822()
+    inst: Any = _C826()
     d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83405,11 +83695,11 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1048:  # additional
+        if r == 1052:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1049:  # anynumber
+        elif r == 1053:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -83421,7 +83711,7 @@ def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83437,7 +83727,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C824()
+    inst: Any = _C828()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83445,7 +83735,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # filters
+        if r == 1054:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83453,21 +83743,21 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 350:
-                    values.append(_b350(x, inst, lim, made))
+                elif x.rule == 354:
+                    values.append(_b354(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1051:  # they
+        elif r == 1055:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1052:  # had
+        elif r == 1056:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 823:  # keyword
+        elif r == 827:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -83480,7 +83770,7 @@ def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83496,7 +83786,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C831()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83504,11 +83794,11 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 825:  # subtype
+        if r == 829:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 826:  # again
+        elif r == 830:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -83520,7 +83810,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83536,7 +83826,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C833()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83544,9 +83834,9 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # quality
+        if r == 832:  # quality
             x = c[0]
-            value = _b1054(x, inst, lim, made)
+            value = _b1058(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83556,7 +83846,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83572,7 +83862,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C830()
+    inst: Any = _C834()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83580,7 +83870,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1056:  # opponents
+        if r == 1060:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -83590,7 +83880,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83606,7 +83896,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C836()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83614,7 +83904,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # destroyed
+        if r == 835:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -83626,7 +83916,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83642,7 +83932,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C838()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83650,7 +83940,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # phase
+        if r == 837:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -83662,7 +83952,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83678,7 +83968,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C840()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83686,7 +83976,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # untap
+        if r == 839:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83698,7 +83988,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83714,7 +84004,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C839()
+    inst: Any = _C843()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83722,11 +84012,11 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # power
+        if r == 841:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 838:  # toughness
+        elif r == 842:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -83738,7 +84028,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83754,7 +84044,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C841()
+    inst: Any = _C845()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83762,9 +84052,9 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 840:  # ability
+        if r == 844:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 517 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83777,7 +84067,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83793,7 +84083,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C844()
+    inst: Any = _C848()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83801,14 +84091,14 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 842:  # keyword
+        if r == 846:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 843:  # manacost
+        elif r == 847:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -83820,7 +84110,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83836,7 +84126,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C851()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83844,14 +84134,14 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 845:  # keyword
+        if r == 849:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 846:  # quality
+        elif r == 850:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -83863,7 +84153,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83879,7 +84169,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
+    inst: Any = _C855()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83887,18 +84177,18 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # verb
+        if r == 852:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 849:  # keyword
+        elif r == 853:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 850:  # chosen
+        elif r == 854:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -83910,7 +84200,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83926,7 +84216,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C852()
+    inst: Any = _C856()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83934,7 +84224,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1057:  # keywords
+        if r == 1061:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83943,7 +84233,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -83956,7 +84246,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83972,7 +84262,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C853()
+    inst: Any = _C857()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83980,7 +84270,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1058:  # keywords
+        if r == 1062:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -83989,7 +84279,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -84002,7 +84292,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84018,7 +84308,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C860()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84026,11 +84316,11 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 854:  # first
+        if r == 858:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 855:  # regular
+        elif r == 859:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -84044,7 +84334,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84060,7 +84350,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C862()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84068,7 +84358,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 857:  # excess
+        if r == 861:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -84080,7 +84370,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FormsBands (class FormsBands) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84096,7 +84386,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C860()
+    inst: Any = _C864()
     d: dict[str, Any] = {'bands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84104,7 +84394,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # bands
+        if r == 863:  # bands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bands'] = value
@@ -84116,7 +84406,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividesDamage (class DividesDamage) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84132,7 +84422,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C866()
     d: dict[str, Any] = {'divides': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84140,7 +84430,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 861:  # divides
+        if r == 865:  # divides
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['divides'] = value
@@ -84152,7 +84442,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84168,7 +84458,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C868()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84176,7 +84466,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # untapped
+        if r == 867:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -84188,7 +84478,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84204,7 +84494,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C866()
+    inst: Any = _C870()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84212,11 +84502,11 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1059:  # its
+        if r == 1063:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 865:  # untap
+        elif r == 869:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -84228,7 +84518,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84244,7 +84534,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C868()
+    inst: Any = _C872()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84252,7 +84542,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 867:  # gains
+        if r == 871:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -84264,7 +84554,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84280,7 +84570,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C870()
+    inst: Any = _C874()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84288,7 +84578,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 869:  # lethal
+        if r == 873:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -84300,7 +84590,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84316,7 +84606,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C872()
+    inst: Any = _C876()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84324,7 +84614,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 871:  # ascounters
+        if r == 875:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -84336,80 +84626,8 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C874()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 873:  # quality
-            x = c[0]
-            value = _b1054(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C876()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 875:  # quality
-            x = c[0]
-            value = _b1054(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84434,7 +84652,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 877:  # quality
             x = c[0]
-            value = _b1054(x, inst, lim, made)
+            value = _b1058(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84445,7 +84663,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84461,6 +84679,78 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C880()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 879:  # quality
+            x = c[0]
+            value = _b1058(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C882()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 881:  # quality
+            x = c[0]
+            value = _b1058(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C884()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84468,11 +84758,11 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1060:  # thisturn
+        if r == 1064:  # thisturn
             d['thisturn'] = True
-        elif r == 879:  # keyword
+        elif r == 883:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -84485,7 +84775,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84501,7 +84791,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C887()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84509,11 +84799,11 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 881:  # whose
+        if r == 885:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 882:  # tapact
+        elif r == 886:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -84525,7 +84815,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84541,7 +84831,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C885()
+    inst: Any = _C889()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84549,7 +84839,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 884:  # count
+        if r == 888:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -84561,7 +84851,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84577,7 +84867,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C891()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84585,7 +84875,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 886:  # attacks
+        if r == 890:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84597,7 +84887,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84613,7 +84903,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C893()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84621,7 +84911,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # attacks
+        if r == 892:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -84633,7 +84923,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84649,7 +84939,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C891()
+    inst: Any = _C895()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84657,7 +84947,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 890:  # blocked
+        if r == 894:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -84669,7 +84959,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84685,7 +84975,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C893()
+    inst: Any = _C897()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84693,7 +84983,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 892:  # blocks
+        if r == 896:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -84705,7 +84995,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84721,7 +85011,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C895()
+    inst: Any = _C899()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84729,7 +85019,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 894:  # unblockable
+        if r == 898:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -84741,7 +85031,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84757,7 +85047,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C898()
+    inst: Any = _C902()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84765,36 +85055,36 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 896:  # power
+        if r == 900:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 897:  # toughness
+        elif r == 901:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1061:  # colors
+        elif r == 1065:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1157:  # colors
+        elif r == 1161:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1062:  # subtypes
+        elif r == 1066:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1063:  # keywords
+        elif r == 1067:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84803,12 +85093,12 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 338 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1064:  # still
+        elif r == 1068:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -84818,7 +85108,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84834,7 +85124,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C900()
+    inst: Any = _C904()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84842,7 +85132,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 899:  # choice
+        if r == 903:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -84854,7 +85144,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84870,7 +85160,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C902()
+    inst: Any = _C906()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84878,7 +85168,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 901:  # host
+        if r == 905:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -84890,7 +85180,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84906,7 +85196,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C904()
+    inst: Any = _C908()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84914,9 +85204,9 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 903:  # color
+        if r == 907:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 491 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -84929,7 +85219,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84945,7 +85235,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C960()
+    inst: Any = _C964()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84953,23 +85243,23 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1092:  # eot
+        if r == 1096:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1093:  # next_upkeep
+        elif r == 1097:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1094:  # losecontrol
+        elif r == 1098:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1095:  # thisturn
+        elif r == 1099:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1096:  # thiscombat
+        elif r == 1100:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -84981,7 +85271,7 @@ def _b960(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84997,7 +85287,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C965()
+    inst: Any = _C969()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85005,9 +85295,9 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 964:  # filter
+        if r == 968:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -85017,7 +85307,7 @@ def _b965(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85033,7 +85323,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C968()
+    inst: Any = _C972()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85041,7 +85331,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 967:  # whose
+        if r == 971:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -85053,7 +85343,7 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85069,7 +85359,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C974()
+    inst: Any = _C978()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85077,7 +85367,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 973:  # zone
+        if r == 977:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -85089,7 +85379,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b981(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85105,7 +85395,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C977()
+    inst: Any = _C981()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85113,9 +85403,9 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 976:  # player
+        if r == 980:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -85125,7 +85415,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85141,7 +85431,7 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C979()
+    inst: Any = _C983()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85149,9 +85439,9 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 978:  # player
+        if r == 982:  # player
             x = c[0]
-            value = _b704(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -85161,7 +85451,7 @@ def _b979(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85177,7 +85467,7 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C982()
+    inst: Any = _C986()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85185,13 +85475,13 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 981:  # cost
+        if r == 985:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 983:  # param
+        elif r == 987:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85204,7 +85494,7 @@ def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85220,7 +85510,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1009()
+    inst: Any = _C1013()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85228,11 +85518,11 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1111:  # its
+        if r == 1115:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1008:  # nextturn
+        elif r == 1012:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -85244,7 +85534,7 @@ def _b1009(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85260,7 +85550,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1018()
+    inst: Any = _C1022()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85268,9 +85558,9 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1017:  # word
+        if r == 1021:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 712 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85283,7 +85573,7 @@ def _b1018(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85299,7 +85589,7 @@ def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1021()
+    inst: Any = _C1025()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85307,11 +85597,11 @@ def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1020:  # player
+        if r == 1024:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1112:  # walker
+        elif r == 1116:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -85321,7 +85611,7 @@ def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85337,7 +85627,7 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1023()
+    inst: Any = _C1027()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85345,13 +85635,13 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1113:  # another
+        if r == 1117:  # another
             d['another'] = True
-        elif r == 1022:  # filter
+        elif r == 1026:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1114:  # ingy
+        elif r == 1118:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85361,7 +85651,7 @@ def _b1023(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85377,7 +85667,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1027()
+    inst: Any = _C1031()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85385,33 +85675,33 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1025:  # quant
+        if r == 1029:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1026:  # filter
+        elif r == 1030:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1115:  # attached
+        elif r == 1119:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 712 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1116:  # samename
+        elif r == 1120:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 708 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 712 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1159:  # ingy
+        elif r == 1163:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85421,7 +85711,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1058(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85437,7 +85727,7 @@ def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1054()
+    inst: Any = _C1058()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85445,13 +85735,13 @@ def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1053:  # word
+        if r == 1057:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1055:  # param
+        elif r == 1059:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 281 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85464,7 +85754,7 @@ def _b1054(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85480,7 +85770,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1080()
+    inst: Any = _C1084()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85488,9 +85778,9 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1079:  # word
+        if r == 1083:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 280 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85503,7 +85793,7 @@ def _b1080(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85519,7 +85809,7 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1084()
+    inst: Any = _C1088()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85527,13 +85817,13 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1083:  # filter
+        if r == 1087:  # filter
             x = c[0]
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1164:  # gy
+        elif r == 1168:  # gy
             d['gy'] = True
-        elif r == 1165:  # bf
+        elif r == 1169:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85543,7 +85833,7 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1093(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85559,7 +85849,7 @@ def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1089()
+    inst: Any = _C1093()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85567,21 +85857,21 @@ def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1088:  # power
+        if r == 1092:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1090:  # power
+        elif r == 1094:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1091:  # target
+        elif r == 1095:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 718 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -85594,7 +85884,7 @@ def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85610,7 +85900,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1119()
+    inst: Any = _C1123()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85618,7 +85908,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1118:  # enters
+        if r == 1122:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -85630,7 +85920,7 @@ def _b1119(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85646,7 +85936,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1122()
+    inst: Any = _C1126()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85654,7 +85944,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1121:  # leaves
+        if r == 1125:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -85666,7 +85956,7 @@ def _b1122(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85682,7 +85972,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1124()
+    inst: Any = _C1128()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85690,7 +85980,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1123:  # dies
+        if r == 1127:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -85702,7 +85992,7 @@ def _b1124(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85718,7 +86008,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1126()
+    inst: Any = _C1130()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85726,7 +86016,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1125:  # graveyard
+        if r == 1129:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -85738,7 +86028,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85754,7 +86044,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1128()
+    inst: Any = _C1132()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85762,7 +86052,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # alone
+        if r == 1131:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -85774,7 +86064,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85790,7 +86080,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1130()
+    inst: Any = _C1134()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85798,7 +86088,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1129:  # unblocked
+        if r == 1133:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -85810,7 +86100,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85826,7 +86116,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1132()
+    inst: Any = _C1136()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85834,7 +86124,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1131:  # attacks
+        if r == 1135:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85846,7 +86136,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85862,7 +86152,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1134()
+    inst: Any = _C1138()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85870,11 +86160,11 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # blocks
+        if r == 1137:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1160:  # acreature
+        elif r == 1164:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -85884,7 +86174,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85900,7 +86190,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1138()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85908,21 +86198,21 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1135:  # blocked
+        if r == 1139:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1136:  # article
+        elif r == 1140:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1137:  # filter
+        elif r == 1141:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b350(x, inst, lim, made)
+            value = _b354(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -85932,7 +86222,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85948,7 +86238,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85956,7 +86246,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # direction
+        if r == 1143:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -85968,7 +86258,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85984,7 +86274,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1146()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85992,7 +86282,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # up
+        if r == 1145:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -86004,7 +86294,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86020,7 +86310,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1148()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86028,7 +86318,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # way
+        if r == 1147:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -86040,7 +86330,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86056,7 +86346,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1146()
+    inst: Any = _C1150()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86064,11 +86354,11 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # targeted
+        if r == 1149:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1161:  # opponents
+        elif r == 1165:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86078,7 +86368,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86094,7 +86384,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1149()
+    inst: Any = _C1153()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86102,13 +86392,13 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1162:  # combat
+        if r == 1166:  # combat
             d['combat'] = True
-        elif r == 1147:  # deals
+        elif r == 1151:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1148:  # recipient
+        elif r == 1152:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -86122,7 +86412,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86138,7 +86428,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1151()
+    inst: Any = _C1155()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86146,9 +86436,9 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1163:  # combat
+        if r == 1167:  # combat
             d['combat'] = True
-        elif r == 1150:  # dealt
+        elif r == 1154:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -86160,7 +86450,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86176,7 +86466,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1153()
+    inst: Any = _C1157()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86184,7 +86474,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1152:  # anywhere
+        if r == 1156:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -86456,916 +86746,920 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b255,  # 255 RevealedAsCastCondition
     lambda n, o, lim, made: _assign(n, 'plain', 'suspended', o, lim, made),  # 256 __asgn_plain
     _b257,  # 257 SuspendedCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 258 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 259 __asgn_plain
-    _b260,  # 260 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 261 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 262 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 263 __asgn_oneormore
-    _node,  # 264 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 265 __asgn_plain
-    _b266,  # 266 ManaCost
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 267 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 268 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 269 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 270 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 271 __asgn_plain
-    _b272,  # 272 ModeChoice
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 273 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 274 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'stmts', o, lim, made),  # 275 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 276 __asgn_plain
-    _b277,  # 277 CountOf
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 278 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'twice', o, lim, made),  # 279 __asgn_optional
-    _match_node,  # 280 ConditionWord
-    _match_node,  # 281 ParamName
-    _node,  # 282 AbilityBody
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 283 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 284 __asgn_plain
-    _b285,  # 285 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 286 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 287 __asgn_plain
-    _b288,  # 288 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 289 __asgn_plain
-    _b290,  # 290 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 291 __asgn_plain
-    _b292,  # 292 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 293 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'lure', o, lim, made),  # 294 __asgn_plain
-    _b295,  # 295 LureStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 296 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 297 __asgn_plain
-    _b298,  # 298 CostLessIfStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 299 __asgn_plain
-    _b300,  # 300 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 301 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 302 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 303 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 304 __asgn_plain
-    _b305,  # 305 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'some', o, lim, made),  # 258 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'none', o, lim, made),  # 259 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 260 __asgn_plain
+    _b261,  # 261 BlockedByCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 262 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 263 __asgn_plain
+    _b264,  # 264 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 265 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 266 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 267 __asgn_oneormore
+    _node,  # 268 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 269 __asgn_plain
+    _b270,  # 270 ManaCost
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 271 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 272 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 273 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 274 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 275 __asgn_plain
+    _b276,  # 276 ModeChoice
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 278 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'stmts', o, lim, made),  # 279 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 280 __asgn_plain
+    _b281,  # 281 CountOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 282 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'twice', o, lim, made),  # 283 __asgn_optional
+    _match_node,  # 284 ConditionWord
+    _match_node,  # 285 ParamName
+    _node,  # 286 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 287 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 288 __asgn_plain
+    _b289,  # 289 SkipExtraTurnStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 290 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 291 __asgn_plain
+    _b292,  # 292 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 293 __asgn_plain
+    _b294,  # 294 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 295 __asgn_plain
+    _b296,  # 296 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 297 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'lure', o, lim, made),  # 298 __asgn_plain
+    _b299,  # 299 LureStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 300 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 301 __asgn_plain
+    _b302,  # 302 CostLessIfStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 303 __asgn_plain
+    _b304,  # 304 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 305 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 306 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 307 __asgn_plain
-    _b308,  # 308 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 309 __asgn_plain
-    _b310,  # 310 ChooseColorAsEntersStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 311 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 312 __asgn_plain
-    _b313,  # 313 AsCopyStmt
-    _b314,  # 314 AsChoosePTStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 315 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 316 __asgn_plain
-    _b317,  # 317 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 318 __asgn_plain
-    _b319,  # 319 EntersAsCopyStmt
-    _b320,  # 320 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 321 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 322 __asgn_plain
-    _b323,  # 323 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 324 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 325 __asgn_plain
-    _b326,  # 326 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 327 __asgn_plain
-    _b328,  # 328 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 335 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 336 __asgn_plain
-    _b337,  # 337 CardsStaticStmt
-    _match_node,  # 338 KeywordName
-    _node,  # 339 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 340 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 341 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 342 __asgn_plain
-    _b343,  # 343 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 344 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tickets', o, lim, made),  # 345 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 346 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 347 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 348 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 349 __asgn_plain
-    _b350,  # 350 ObjectFilter
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 351 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 352 __asgn_plain
-    _b353,  # 353 RevealCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'won', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 357 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 358 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 359 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 360 __asgn_plain
-    _b361,  # 361 ControlledThing
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 362 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 363 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 364 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 365 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 366 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 367 __asgn_plain
-    _b368,  # 368 MayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 369 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 370 __asgn_plain
-    _b371,  # 371 ChooseAmongEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 372 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 373 __asgn_plain
-    _b374,  # 374 ChoosePermanentEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 375 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 376 __asgn_plain
-    _b377,  # 377 ExtraTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 378 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 379 __asgn_plain
-    _b380,  # 380 SkipTurnEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 381 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 382 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 383 __asgn_plain
-    _b384,  # 384 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 308 __asgn_plain
+    _b309,  # 309 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 310 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 311 __asgn_plain
+    _b312,  # 312 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 313 __asgn_plain
+    _b314,  # 314 ChooseColorAsEntersStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 315 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 316 __asgn_plain
+    _b317,  # 317 AsCopyStmt
+    _b318,  # 318 AsChoosePTStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 319 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 320 __asgn_plain
+    _b321,  # 321 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 322 __asgn_plain
+    _b323,  # 323 EntersAsCopyStmt
+    _b324,  # 324 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 325 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 326 __asgn_plain
+    _b327,  # 327 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 328 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 329 __asgn_plain
+    _b330,  # 330 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 331 __asgn_plain
+    _b332,  # 332 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 333 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 334 __asgn_plain
+    _b335,  # 335 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 336 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 337 __asgn_plain
+    _b338,  # 338 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 339 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 340 __asgn_plain
+    _b341,  # 341 CardsStaticStmt
+    _match_node,  # 342 KeywordName
+    _node,  # 343 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 344 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 345 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 346 __asgn_plain
+    _b347,  # 347 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 348 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tickets', o, lim, made),  # 349 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 350 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 353 __asgn_plain
+    _b354,  # 354 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 355 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 356 __asgn_plain
+    _b357,  # 357 RevealCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 358 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'won', o, lim, made),  # 359 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cant', o, lim, made),  # 360 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'did', o, lim, made),  # 361 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dont', o, lim, made),  # 362 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 363 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 364 __asgn_plain
+    _b365,  # 365 ControlledThing
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'things', o, lim, made),  # 366 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 367 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'ormore', o, lim, made),  # 368 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 369 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatspell', o, lim, made),  # 370 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 371 __asgn_plain
+    _b372,  # 372 MayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 373 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 374 __asgn_plain
+    _b375,  # 375 ChooseAmongEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 376 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 377 __asgn_plain
+    _b378,  # 378 ChoosePermanentEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 379 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'extra', o, lim, made),  # 380 __asgn_plain
+    _b381,  # 381 ExtraTurnEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 382 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 383 __asgn_plain
+    _b384,  # 384 SkipTurnEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 386 __asgn_plain
-    _b387,  # 387 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 388 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 390 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 391 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 392 __asgn_plain
-    _b393,  # 393 PlayerTapsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 395 __asgn_plain
-    _b396,  # 396 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 397 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 PlayerCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 386 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 387 __asgn_plain
+    _b388,  # 388 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 389 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 390 __asgn_plain
+    _b391,  # 391 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 394 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 395 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 396 __asgn_plain
+    _b397,  # 397 PlayerTapsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 398 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 399 __asgn_plain
+    _b400,  # 400 LoseLifeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 401 __asgn_plain
-    _b402,  # 402 PlayerExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 403 __asgn_plain
-    _b404,  # 404 ShuffleIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 402 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 PlayerCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 405 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 406 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 407 __asgn_plain
-    _b408,  # 408 ShuffleCardsIntoLibraryEffect
+    _b406,  # 406 PlayerExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 407 __asgn_plain
+    _b408,  # 408 ShuffleIntoLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 409 __asgn_plain
-    _b410,  # 410 PlayerMillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 PreventAllEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 UnpreventableEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 417 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 418 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 RevealTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 422 __asgn_plain
-    _b423,  # 423 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 424 __asgn_plain
-    _b425,  # 425 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 RevealCostEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 428 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 429 __asgn_plain
-    _b430,  # 430 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 431 __asgn_plain
-    _b432,  # 432 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 433 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 434 __asgn_plain
-    _b435,  # 435 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 436 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 LookActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 410 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 ShuffleCardsIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
+    _b416,  # 416 BlockRequirementEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 417 __asgn_plain
+    _b418,  # 418 PreventAllEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 419 __asgn_plain
+    _b420,  # 420 UnpreventableEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 421 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 422 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 423 __asgn_plain
+    _b424,  # 424 RevealTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 425 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 430 __asgn_plain
+    _b431,  # 431 RevealCostEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 432 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
+    _b436,  # 436 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 437 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 438 __asgn_plain
+    _b439,  # 439 FightEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 440 __asgn_plain
-    _b441,  # 441 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 442 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 443 __asgn_plain
-    _b444,  # 444 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 445 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 447 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 448 __asgn_plain
-    _b449,  # 449 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 451 __asgn_plain
-    _b452,  # 452 ChangeTargetEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 453 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 ChooseTargetsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 458 __asgn_plain
-    _b459,  # 459 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 460 __asgn_plain
-    _b461,  # 461 TransformEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 462 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 463 __asgn_plain
-    _b464,  # 464 ReturnExiledWithEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 465 __asgn_plain
-    _b466,  # 466 PlayerShufflesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 471 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 472 __asgn_plain
-    _b473,  # 473 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 474 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 475 __asgn_plain
-    _b476,  # 476 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 477 __asgn_plain
-    _b478,  # 478 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 481 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 482 __asgn_plain
-    _b483,  # 483 ExchangeControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 484 __asgn_plain
-    _b485,  # 485 FlipCoinEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 486 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 487 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 488 __asgn_oneormore
-    _match_node,  # 489 Supertype
-    _match_node,  # 490 CardType
-    _match_node,  # 491 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 492 __asgn_plain
-    _b493,  # 493 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 494 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 495 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 496 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 497 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 498 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 441 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 LookActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
+    _b445,  # 445 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 446 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 447 __asgn_plain
+    _b448,  # 448 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 450 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 451 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
+    _b453,  # 453 MoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 455 __asgn_plain
+    _b456,  # 456 ChangeTargetEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 457 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 458 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 459 __asgn_plain
+    _b460,  # 460 ChooseTargetsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 461 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
+    _b465,  # 465 TransformEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 PlayerShufflesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 473 __asgn_plain
+    _b474,  # 474 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 475 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 476 __asgn_plain
+    _b477,  # 477 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 478 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 483 __asgn_plain
+    _b484,  # 484 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 485 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 ExchangeControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 FlipCoinEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 490 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 491 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 492 __asgn_oneormore
+    _match_node,  # 493 Supertype
+    _match_node,  # 494 CardType
+    _match_node,  # 495 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 498 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 502 __asgn_plain
-    _b503,  # 503 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 504 __asgn_plain
-    _b505,  # 505 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 506 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 509 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 510 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 513 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 EntersTappedStmt
-    _node,  # 517 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 518 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 519 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 523 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 524 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 525 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 526 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 529 __asgn_plain
-    _b530,  # 530 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 533 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 534 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 StaticStmt
-    _b537,  # 537 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 TypeArg
-    _b540,  # 540 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 543 __asgn_plain
-    _b544,  # 544 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 545 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 546 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 547 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 548 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 549 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 550 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 551 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 552 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 558 __asgn_plain
-    _b559,  # 559 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 567 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 573 __asgn_plain
-    _b574,  # 574 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 576 __asgn_plain
-    _b577,  # 577 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 578 __asgn_plain
-    _b579,  # 579 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 580 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 DrawEffect
-    _b584,  # 584 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 TokenEffect
-    _b591,  # 591 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 592 __asgn_plain
-    _b593,  # 593 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 594 __asgn_plain
-    _b595,  # 595 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 596 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 597 __asgn_plain
-    _b598,  # 598 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 603 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 604 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 510 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 514 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 517 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 EntersTappedStmt
+    _node,  # 521 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 522 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 523 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 527 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 528 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 529 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 530 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 533 __asgn_plain
+    _b534,  # 534 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 537 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 StaticStmt
+    _b541,  # 541 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 TypeArg
+    _b544,  # 544 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 549 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 550 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 551 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 552 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 571 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 DrawEffect
+    _b588,  # 588 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 TokenEffect
+    _b595,  # 595 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 598 __asgn_plain
+    _b599,  # 599 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 607 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 616 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 617 __asgn_plain
-    _b618,  # 618 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 626 __asgn_plain
-    _b627,  # 627 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 628 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 658 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 660 __asgn_plain
-    _b661,  # 661 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 662 __asgn_plain
-    _b663,  # 663 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 ExileCardsEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 669 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 SacrificeEffect
+    _b667,  # 667 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 682 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 CopySpellEffect
-    _b693,  # 693 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 695 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 PhaseOutEffect
+    _b678,  # 678 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
+    _b680,  # 680 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 CopySpellEffect
+    _b697,  # 697 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 699 __asgn_plain
-    _b700,  # 700 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 701 __asgn_plain
-    _b702,  # 702 ContinuousEffect
-    _match_node,  # 703 ActionWord
-    _b704,  # 704 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 707 __asgn_oneormore
-    _match_node,  # 708 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 709 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 710 __asgn_oneormore
-    _b711,  # 711 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 713 __asgn_plain
-    _b714,  # 714 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 717 __asgn_oneormore
-    _node,  # 718 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 719 __asgn_plain
-    _b720,  # 720 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 721 __asgn_plain
-    _b722,  # 722 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 723 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 724 __asgn_plain
-    _b725,  # 725 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 732 __asgn_plain
-    _b733,  # 733 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 736 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 737 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 742 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 743 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 ContinuousEffect
+    _match_node,  # 707 ActionWord
+    _b708,  # 708 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 711 __asgn_oneormore
+    _match_node,  # 712 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 713 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 714 __asgn_oneormore
+    _b715,  # 715 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 717 __asgn_plain
+    _b718,  # 718 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 721 __asgn_oneormore
+    _node,  # 722 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
+    _b724,  # 724 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
+    _b729,  # 729 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 730 __asgn_plain
+    _b731,  # 731 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 736 __asgn_plain
+    _b737,  # 737 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 740 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 741 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 742 __asgn_plain
+    _b743,  # 743 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 744 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 745 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 746 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 748 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 754 __asgn_plain
-    _b755,  # 755 BeginningTrigger
-    _node,  # 756 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 752 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 758 __asgn_plain
+    _b759,  # 759 BeginningTrigger
+    _node,  # 760 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 762 __asgn_plain
+    _b763,  # 763 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 765 __asgn_plain
-    _b766,  # 766 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 770 __asgn_plain
-    _b771,  # 771 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 785 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 786 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 789 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 796 __asgn_plain
-    _b797,  # 797 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 799 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 PTChoice
-    _node,  # 807 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 CantAttack
-    _b815,  # 815 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 816 __asgn_plain
-    _b817,  # 817 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 CantBeBlockedByFewer
-    _b820,  # 820 CantBeBlockedExcept
-    _b821,  # 821 CanBlockOnly
-    _b822,  # 822 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 823 __asgn_plain
-    _b824,  # 824 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 825 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 CantBeTargetedBy
-    _b830,  # 830 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 831 __asgn_plain
-    _b832,  # 832 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 837 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 838 __asgn_plain
-    _b839,  # 839 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 840 __asgn_plain
-    _b841,  # 841 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 842 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 843 __asgn_plain
-    _b844,  # 844 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 845 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 848 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 765 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 766 __asgn_plain
+    _b767,  # 767 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 768 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 769 __asgn_plain
+    _b770,  # 770 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 773 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 774 __asgn_plain
+    _b775,  # 775 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 776 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 777 __asgn_plain
+    _b778,  # 778 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 779 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 789 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 790 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 800 __asgn_plain
+    _b801,  # 801 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 803 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 PTChoice
+    _node,  # 811 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 812 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 813 __asgn_plain
+    _b814,  # 814 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 CantAttack
+    _b819,  # 819 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 820 __asgn_plain
+    _b821,  # 821 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 CantBeBlockedByFewer
+    _b824,  # 824 CantBeBlockedExcept
+    _b825,  # 825 CanBlockOnly
+    _b826,  # 826 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 829 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 830 __asgn_plain
+    _b831,  # 831 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 CantBeTargetedBy
+    _b834,  # 834 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 835 __asgn_plain
+    _b836,  # 836 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 841 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 846 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 847 __asgn_plain
+    _b848,  # 848 HasKeywordAtManaCost
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 849 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 850 __asgn_plain
-    _b851,  # 851 ProtectionFromChosen
-    _b852,  # 852 HasKeywords
-    _b853,  # 853 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 854 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 857 __asgn_plain
-    _b858,  # 858 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 859 __asgn_plain
-    _b860,  # 860 FormsBands
-    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 DividesDamage
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 867 __asgn_plain
-    _b868,  # 868 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 869 __asgn_plain
-    _b870,  # 870 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 873 __asgn_plain
-    _b874,  # 874 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 875 __asgn_plain
-    _b876,  # 876 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 850 __asgn_plain
+    _b851,  # 851 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 852 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 853 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 854 __asgn_plain
+    _b855,  # 855 ProtectionFromChosen
+    _b856,  # 856 HasKeywords
+    _b857,  # 857 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 858 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 859 __asgn_plain
+    _b860,  # 860 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 FormsBands
+    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 865 __asgn_plain
+    _b866,  # 866 DividesDamage
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 867 __asgn_plain
+    _b868,  # 868 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 869 __asgn_plain
+    _b870,  # 870 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 871 __asgn_plain
+    _b872,  # 872 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 873 __asgn_plain
+    _b874,  # 874 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 875 __asgn_plain
+    _b876,  # 876 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 877 __asgn_plain
-    _b878,  # 878 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 879 __asgn_plain
-    _b880,  # 880 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 881 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 892 __asgn_plain
-    _b893,  # 893 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 894 __asgn_plain
-    _b895,  # 895 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 896 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 897 __asgn_plain
-    _b898,  # 898 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 899 __asgn_plain
-    _b900,  # 900 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 901 __asgn_plain
-    _b902,  # 902 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 903 __asgn_plain
-    _b904,  # 904 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 905 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 906 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 908 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 909 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 910 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 911 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 912 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 913 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 914 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 915 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 916 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 917 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 918 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 919 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 920 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 921 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 922 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 923 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 924 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 925 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 926 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 930 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 936 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 937 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 938 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 942 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 943 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 944 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 945 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 946 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 947 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 951 __asgn_plain
+    _b878,  # 878 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 879 __asgn_plain
+    _b880,  # 880 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 881 __asgn_plain
+    _b882,  # 882 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 883 __asgn_plain
+    _b884,  # 884 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 885 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 886 __asgn_plain
+    _b887,  # 887 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 888 __asgn_plain
+    _b889,  # 889 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 892 __asgn_plain
+    _b893,  # 893 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 894 __asgn_plain
+    _b895,  # 895 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 896 __asgn_plain
+    _b897,  # 897 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 900 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 901 __asgn_plain
+    _b902,  # 902 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 903 __asgn_plain
+    _b904,  # 904 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 905 __asgn_plain
+    _b906,  # 906 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 907 __asgn_plain
+    _b908,  # 908 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 909 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 910 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 911 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 912 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 913 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 914 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 915 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 916 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 917 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 918 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 919 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 920 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 921 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 922 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 923 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 924 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 925 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 928 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 929 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 930 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 946 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 947 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 948 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 949 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 950 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 951 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 959 __asgn_plain
-    _b960,  # 960 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 961 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 962 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 963 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 964 __asgn_plain
-    _b965,  # 965 UpToXTargets
-    _node,  # 966 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 967 __asgn_plain
-    _b968,  # 968 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 969 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 970 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 971 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 972 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 973 __asgn_plain
-    _b974,  # 974 OntoBattlefield
-    _node,  # 975 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 976 __asgn_plain
-    _b977,  # 977 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 978 __asgn_plain
-    _b979,  # 979 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 980 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 981 __asgn_plain
-    _b982,  # 982 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 983 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 984 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 985 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 986 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 987 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 960 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 961 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 962 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 963 __asgn_plain
+    _b964,  # 964 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 965 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 966 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 967 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 968 __asgn_plain
+    _b969,  # 969 UpToXTargets
+    _node,  # 970 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 971 __asgn_plain
+    _b972,  # 972 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 973 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 974 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 975 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 976 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 977 __asgn_plain
+    _b978,  # 978 OntoBattlefield
+    _node,  # 979 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 980 __asgn_plain
+    _b981,  # 981 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 982 __asgn_plain
+    _b983,  # 983 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 984 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 985 __asgn_plain
+    _b986,  # 986 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 987 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 995 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 997 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 999 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1000 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1002 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1005 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1006 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1008 __asgn_plain
-    _b1009,  # 1009 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1011 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1012 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1013 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1017 __asgn_plain
-    _b1018,  # 1018 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1019 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1020 __asgn_plain
-    _b1021,  # 1021 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1022 __asgn_plain
-    _b1023,  # 1023 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1024 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1025 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 989 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 999 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1004 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1009 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1010 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1012 __asgn_plain
+    _b1013,  # 1013 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1015 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1016 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1021 __asgn_plain
+    _b1022,  # 1022 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1023 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1024 __asgn_plain
+    _b1025,  # 1025 TargetPlayer
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1026 __asgn_plain
-    _b1027,  # 1027 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1028 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1029 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1030 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1031 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1033 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1034 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1035 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1036 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1037 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1038 __asgn_oneormore
+    _b1027,  # 1027 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1028 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1030 __asgn_plain
+    _b1031,  # 1031 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1032 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1035 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1036 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1037 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1038 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1039 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1040 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1041 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1042 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1043 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1044 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1045 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1046 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1047 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1040 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1041 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1042 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1043 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1044 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1045 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1046 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1047 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1048 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1049 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1050 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1051 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1052 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1053 __asgn_plain
-    _b1054,  # 1054 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1055 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1056 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1057 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1059 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1060 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1062 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1064 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1065 __asgn_optional
-    _node,  # 1066 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1068 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1072 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1074 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1076 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1077 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1078 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1079 __asgn_plain
-    _b1080,  # 1080 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1081 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1082 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1083 __asgn_plain
-    _b1084,  # 1084 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1085 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1087 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1088 __asgn_plain
-    _b1089,  # 1089 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1090 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1091 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1092 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1093 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1094 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1095 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1096 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1097 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1098 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1099 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1101 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1102 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1103 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1106 __asgn_optional
-    _match_node,  # 1107 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1109 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1110 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1111 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1112 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1113 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1114 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1116 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1117 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1118 __asgn_plain
-    _b1119,  # 1119 EntersEvent
-    _node,  # 1120 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1121 __asgn_plain
-    _b1122,  # 1122 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1123 __asgn_plain
-    _b1124,  # 1124 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1125 __asgn_plain
-    _b1126,  # 1126 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1127 __asgn_plain
-    _b1128,  # 1128 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1129 __asgn_plain
-    _b1130,  # 1130 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1131 __asgn_plain
-    _b1132,  # 1132 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1133 __asgn_plain
-    _b1134,  # 1134 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1135 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1136 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1137 __asgn_plain
-    _b1138,  # 1138 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1145 __asgn_plain
-    _b1146,  # 1146 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1147 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1148 __asgn_plain
-    _b1149,  # 1149 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1150 __asgn_plain
-    _b1151,  # 1151 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1152 __asgn_plain
-    _b1153,  # 1153 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1154 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1155 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1156 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1157 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1158 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1159 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1160 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1161 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1162 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1163 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1164 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1165 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1051 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1054 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1055 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1057 __asgn_plain
+    _b1058,  # 1058 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1059 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1060 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1061 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1062 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1063 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1064 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1066 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1068 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1069 __asgn_optional
+    _node,  # 1070 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1073 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1078 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1079 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1080 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1081 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1082 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1083 __asgn_plain
+    _b1084,  # 1084 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1085 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1086 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1087 __asgn_plain
+    _b1088,  # 1088 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1089 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1090 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1091 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1092 __asgn_plain
+    _b1093,  # 1093 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1095 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1096 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1097 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1099 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1103 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1104 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1107 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1110 __asgn_optional
+    _match_node,  # 1111 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1112 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1113 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1114 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1115 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1116 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1117 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1118 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1119 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1120 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1122 __asgn_plain
+    _b1123,  # 1123 EntersEvent
+    _node,  # 1124 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1125 __asgn_plain
+    _b1126,  # 1126 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1127 __asgn_plain
+    _b1128,  # 1128 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1129 __asgn_plain
+    _b1130,  # 1130 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1131 __asgn_plain
+    _b1132,  # 1132 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1133 __asgn_plain
+    _b1134,  # 1134 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1135 __asgn_plain
+    _b1136,  # 1136 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1137 __asgn_plain
+    _b1138,  # 1138 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1139 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1140 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1145 __asgn_plain
+    _b1146,  # 1146 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1147 __asgn_plain
+    _b1148,  # 1148 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1149 __asgn_plain
+    _b1150,  # 1150 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1151 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1152 __asgn_plain
+    _b1153,  # 1153 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1154 __asgn_plain
+    _b1155,  # 1155 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1156 __asgn_plain
+    _b1157,  # 1157 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1158 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1159 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1160 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1161 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1162 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1163 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1164 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1165 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1166 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1167 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1168 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1169 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 264, 282, 339, 517, 718, 756, 807, 966, 975, 1066, 1120])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 268, 286, 343, 521, 722, 760, 811, 970, 979, 1070, 1124])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -87628,677 +87922,677 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b257,  # 257 SuspendedCondition
     None,  # 258 __asgn_plain
     None,  # 259 __asgn_plain
-    _b260,  # 260 PaidCondition
-    None,  # 261 __asgn_optional
-    None,  # 262 __asgn_optional
-    None,  # 263 __asgn_oneormore
-    None,  # 264 Effect
-    None,  # 265 __asgn_plain
-    _b266,  # 266 ManaCost
-    None,  # 267 __asgn_zeroormore
-    None,  # 268 __asgn_oneormore
-    None,  # 269 __asgn_oneormore
-    None,  # 270 __asgn_oneormore
-    None,  # 271 __asgn_plain
-    _b272,  # 272 ModeChoice
-    None,  # 273 __asgn_plain
-    None,  # 274 __asgn_plain
-    None,  # 275 __asgn_zeroormore
-    None,  # 276 __asgn_plain
-    _b277,  # 277 CountOf
-    None,  # 278 __asgn_optional
-    None,  # 279 __asgn_optional
-    None,  # 280 ConditionWord
-    None,  # 281 ParamName
-    None,  # 282 AbilityBody
-    None,  # 283 __asgn_plain
-    None,  # 284 __asgn_plain
-    _b285,  # 285 SkipExtraTurnStmt
-    None,  # 286 __asgn_plain
+    None,  # 260 __asgn_plain
+    _b261,  # 261 BlockedByCondition
+    None,  # 262 __asgn_plain
+    None,  # 263 __asgn_plain
+    _b264,  # 264 PaidCondition
+    None,  # 265 __asgn_optional
+    None,  # 266 __asgn_optional
+    None,  # 267 __asgn_oneormore
+    None,  # 268 Effect
+    None,  # 269 __asgn_plain
+    _b270,  # 270 ManaCost
+    None,  # 271 __asgn_zeroormore
+    None,  # 272 __asgn_oneormore
+    None,  # 273 __asgn_oneormore
+    None,  # 274 __asgn_oneormore
+    None,  # 275 __asgn_plain
+    _b276,  # 276 ModeChoice
+    None,  # 277 __asgn_plain
+    None,  # 278 __asgn_plain
+    None,  # 279 __asgn_zeroormore
+    None,  # 280 __asgn_plain
+    _b281,  # 281 CountOf
+    None,  # 282 __asgn_optional
+    None,  # 283 __asgn_optional
+    None,  # 284 ConditionWord
+    None,  # 285 ParamName
+    None,  # 286 AbilityBody
     None,  # 287 __asgn_plain
-    _b288,  # 288 CantSearchStmt
-    None,  # 289 __asgn_plain
-    _b290,  # 290 HandSizeStmt
+    None,  # 288 __asgn_plain
+    _b289,  # 289 SkipExtraTurnStmt
+    None,  # 290 __asgn_plain
     None,  # 291 __asgn_plain
-    _b292,  # 292 PreventDamageByStmt
+    _b292,  # 292 CantSearchStmt
     None,  # 293 __asgn_plain
-    None,  # 294 __asgn_plain
-    _b295,  # 295 LureStmt
-    None,  # 296 __asgn_plain
+    _b294,  # 294 HandSizeStmt
+    None,  # 295 __asgn_plain
+    _b296,  # 296 PreventDamageByStmt
     None,  # 297 __asgn_plain
-    _b298,  # 298 CostLessIfStmt
-    None,  # 299 __asgn_plain
-    _b300,  # 300 CostReductionStmt
+    None,  # 298 __asgn_plain
+    _b299,  # 299 LureStmt
+    None,  # 300 __asgn_plain
     None,  # 301 __asgn_plain
-    None,  # 302 __asgn_plain
+    _b302,  # 302 CostLessIfStmt
     None,  # 303 __asgn_plain
-    None,  # 304 __asgn_plain
-    _b305,  # 305 EntersWithStmt
+    _b304,  # 304 CostReductionStmt
+    None,  # 305 __asgn_plain
     None,  # 306 __asgn_plain
     None,  # 307 __asgn_plain
-    _b308,  # 308 AmplifyStmt
-    None,  # 309 __asgn_plain
-    _b310,  # 310 ChooseColorAsEntersStmt
+    None,  # 308 __asgn_plain
+    _b309,  # 309 EntersWithStmt
+    None,  # 310 __asgn_plain
     None,  # 311 __asgn_plain
-    None,  # 312 __asgn_plain
-    _b313,  # 313 AsCopyStmt
-    _b314,  # 314 AsChoosePTStmt
+    _b312,  # 312 AmplifyStmt
+    None,  # 313 __asgn_plain
+    _b314,  # 314 ChooseColorAsEntersStmt
     None,  # 315 __asgn_plain
     None,  # 316 __asgn_plain
-    _b317,  # 317 AsTurnedFaceUpStmt
-    None,  # 318 __asgn_plain
-    _b319,  # 319 EntersAsCopyStmt
-    _b320,  # 320 CardAltCostStmt
-    None,  # 321 __asgn_plain
+    _b317,  # 317 AsCopyStmt
+    _b318,  # 318 AsChoosePTStmt
+    None,  # 319 __asgn_plain
+    None,  # 320 __asgn_plain
+    _b321,  # 321 AsTurnedFaceUpStmt
     None,  # 322 __asgn_plain
-    _b323,  # 323 CardAddCostStmt
-    None,  # 324 __asgn_plain
+    _b323,  # 323 EntersAsCopyStmt
+    _b324,  # 324 CardAltCostStmt
     None,  # 325 __asgn_plain
-    _b326,  # 326 CantActivateStmt
-    None,  # 327 __asgn_plain
-    _b328,  # 328 TopRevealedStmt
+    None,  # 326 __asgn_plain
+    _b327,  # 327 CardAddCostStmt
+    None,  # 328 __asgn_plain
     None,  # 329 __asgn_plain
-    None,  # 330 __asgn_plain
-    _b331,  # 331 AdditionalLandStmt
-    None,  # 332 __asgn_plain
+    _b330,  # 330 CantActivateStmt
+    None,  # 331 __asgn_plain
+    _b332,  # 332 TopRevealedStmt
     None,  # 333 __asgn_plain
-    _b334,  # 334 PlayTopStmt
-    None,  # 335 __asgn_plain
+    None,  # 334 __asgn_plain
+    _b335,  # 335 AdditionalLandStmt
     None,  # 336 __asgn_plain
-    _b337,  # 337 CardsStaticStmt
-    None,  # 338 KeywordName
-    None,  # 339 KeywordArg
-    None,  # 340 __asgn_zeroormore
-    None,  # 341 __asgn_plain
-    None,  # 342 __asgn_plain
-    _b343,  # 343 MoreKeywords
+    None,  # 337 __asgn_plain
+    _b338,  # 338 PlayTopStmt
+    None,  # 339 __asgn_plain
+    None,  # 340 __asgn_plain
+    _b341,  # 341 CardsStaticStmt
+    None,  # 342 KeywordName
+    None,  # 343 KeywordArg
     None,  # 344 __asgn_zeroormore
-    None,  # 345 __asgn_oneormore
+    None,  # 345 __asgn_plain
     None,  # 346 __asgn_plain
-    None,  # 347 __asgn_plain
-    None,  # 348 __asgn_plain
-    None,  # 349 __asgn_plain
-    _b350,  # 350 ObjectFilter
+    _b347,  # 347 MoreKeywords
+    None,  # 348 __asgn_zeroormore
+    None,  # 349 __asgn_oneormore
+    None,  # 350 __asgn_plain
     None,  # 351 __asgn_plain
     None,  # 352 __asgn_plain
-    _b353,  # 353 RevealCost
-    None,  # 354 __asgn_plain
+    None,  # 353 __asgn_plain
+    _b354,  # 354 ObjectFilter
     None,  # 355 __asgn_plain
     None,  # 356 __asgn_plain
-    None,  # 357 __asgn_plain
+    _b357,  # 357 RevealCost
     None,  # 358 __asgn_plain
     None,  # 359 __asgn_plain
     None,  # 360 __asgn_plain
-    _b361,  # 361 ControlledThing
-    None,  # 362 __asgn_oneormore
+    None,  # 361 __asgn_plain
+    None,  # 362 __asgn_plain
     None,  # 363 __asgn_plain
-    None,  # 364 __asgn_optional
-    None,  # 365 __asgn_plain
-    None,  # 366 __asgn_plain
+    None,  # 364 __asgn_plain
+    _b365,  # 365 ControlledThing
+    None,  # 366 __asgn_oneormore
     None,  # 367 __asgn_plain
-    _b368,  # 368 MayEffect
+    None,  # 368 __asgn_optional
     None,  # 369 __asgn_plain
     None,  # 370 __asgn_plain
-    _b371,  # 371 ChooseAmongEffect
-    None,  # 372 __asgn_plain
+    None,  # 371 __asgn_plain
+    _b372,  # 372 MayEffect
     None,  # 373 __asgn_plain
-    _b374,  # 374 ChoosePermanentEffect
-    None,  # 375 __asgn_plain
+    None,  # 374 __asgn_plain
+    _b375,  # 375 ChooseAmongEffect
     None,  # 376 __asgn_plain
-    _b377,  # 377 ExtraTurnEffect
-    None,  # 378 __asgn_plain
+    None,  # 377 __asgn_plain
+    _b378,  # 378 ChoosePermanentEffect
     None,  # 379 __asgn_plain
-    _b380,  # 380 SkipTurnEffect
-    None,  # 381 __asgn_plain
+    None,  # 380 __asgn_plain
+    _b381,  # 381 ExtraTurnEffect
     None,  # 382 __asgn_plain
     None,  # 383 __asgn_plain
-    _b384,  # 384 CantCastEffect
+    _b384,  # 384 SkipTurnEffect
     None,  # 385 __asgn_plain
     None,  # 386 __asgn_plain
-    _b387,  # 387 PlayerTopCardActionEffect
-    None,  # 388 __asgn_plain
+    None,  # 387 __asgn_plain
+    _b388,  # 388 CantCastEffect
     None,  # 389 __asgn_plain
     None,  # 390 __asgn_plain
-    None,  # 391 __asgn_plain
+    _b391,  # 391 PlayerTopCardActionEffect
     None,  # 392 __asgn_plain
-    _b393,  # 393 PlayerTapsEffect
+    None,  # 393 __asgn_plain
     None,  # 394 __asgn_plain
     None,  # 395 __asgn_plain
-    _b396,  # 396 LoseLifeEffect
-    None,  # 397 __asgn_plain
+    None,  # 396 __asgn_plain
+    _b397,  # 397 PlayerTapsEffect
     None,  # 398 __asgn_plain
     None,  # 399 __asgn_plain
-    _b400,  # 400 PlayerCountersEffect
+    _b400,  # 400 LoseLifeEffect
     None,  # 401 __asgn_plain
-    _b402,  # 402 PlayerExileTopEffect
+    None,  # 402 __asgn_plain
     None,  # 403 __asgn_plain
-    _b404,  # 404 ShuffleIntoLibraryEffect
+    _b404,  # 404 PlayerCountersEffect
     None,  # 405 __asgn_plain
-    None,  # 406 __asgn_plain
+    _b406,  # 406 PlayerExileTopEffect
     None,  # 407 __asgn_plain
-    _b408,  # 408 ShuffleCardsIntoLibraryEffect
+    _b408,  # 408 ShuffleIntoLibraryEffect
     None,  # 409 __asgn_plain
-    _b410,  # 410 PlayerMillEffect
+    None,  # 410 __asgn_plain
     None,  # 411 __asgn_plain
-    _b412,  # 412 BlockRequirementEffect
+    _b412,  # 412 ShuffleCardsIntoLibraryEffect
     None,  # 413 __asgn_plain
-    _b414,  # 414 PreventAllEffect
+    _b414,  # 414 PlayerMillEffect
     None,  # 415 __asgn_plain
-    _b416,  # 416 UnpreventableEffect
+    _b416,  # 416 BlockRequirementEffect
     None,  # 417 __asgn_plain
-    None,  # 418 __asgn_plain
+    _b418,  # 418 PreventAllEffect
     None,  # 419 __asgn_plain
-    _b420,  # 420 RevealTopEffect
+    _b420,  # 420 UnpreventableEffect
     None,  # 421 __asgn_plain
     None,  # 422 __asgn_plain
-    _b423,  # 423 TopCardActionEffect
-    None,  # 424 __asgn_plain
-    _b425,  # 425 PayEffect
+    None,  # 423 __asgn_plain
+    _b424,  # 424 RevealTopEffect
+    None,  # 425 __asgn_plain
     None,  # 426 __asgn_plain
-    _b427,  # 427 RevealCostEffect
+    _b427,  # 427 TopCardActionEffect
     None,  # 428 __asgn_plain
-    None,  # 429 __asgn_plain
-    _b430,  # 430 NumberedActionEffect
-    None,  # 431 __asgn_plain
-    _b432,  # 432 AttachEffect
+    _b429,  # 429 PayEffect
+    None,  # 430 __asgn_plain
+    _b431,  # 431 RevealCostEffect
+    None,  # 432 __asgn_plain
     None,  # 433 __asgn_plain
-    None,  # 434 __asgn_plain
-    _b435,  # 435 FightEffect
-    None,  # 436 __asgn_plain
+    _b434,  # 434 NumberedActionEffect
+    None,  # 435 __asgn_plain
+    _b436,  # 436 AttachEffect
     None,  # 437 __asgn_plain
     None,  # 438 __asgn_plain
-    _b439,  # 439 LookActionEffect
+    _b439,  # 439 FightEffect
     None,  # 440 __asgn_plain
-    _b441,  # 441 LookAtTopEffect
+    None,  # 441 __asgn_plain
     None,  # 442 __asgn_plain
-    None,  # 443 __asgn_plain
-    _b444,  # 444 ObjectDamageEffect
-    None,  # 445 __asgn_plain
+    _b443,  # 443 LookActionEffect
+    None,  # 444 __asgn_plain
+    _b445,  # 445 LookAtTopEffect
     None,  # 446 __asgn_plain
     None,  # 447 __asgn_plain
-    None,  # 448 __asgn_plain
-    _b449,  # 449 MoveCountersEffect
+    _b448,  # 448 ObjectDamageEffect
+    None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
     None,  # 451 __asgn_plain
-    _b452,  # 452 ChangeTargetEffect
-    None,  # 453 __asgn_plain
+    None,  # 452 __asgn_plain
+    _b453,  # 453 MoveCountersEffect
     None,  # 454 __asgn_plain
     None,  # 455 __asgn_plain
-    _b456,  # 456 ChooseTargetsEffect
+    _b456,  # 456 ChangeTargetEffect
     None,  # 457 __asgn_plain
     None,  # 458 __asgn_plain
-    _b459,  # 459 ChangeBaseEffect
-    None,  # 460 __asgn_plain
-    _b461,  # 461 TransformEffect
+    None,  # 459 __asgn_plain
+    _b460,  # 460 ChooseTargetsEffect
+    None,  # 461 __asgn_plain
     None,  # 462 __asgn_plain
-    None,  # 463 __asgn_plain
-    _b464,  # 464 ReturnExiledWithEffect
-    None,  # 465 __asgn_plain
-    _b466,  # 466 PlayerShufflesEffect
+    _b463,  # 463 ChangeBaseEffect
+    None,  # 464 __asgn_plain
+    _b465,  # 465 TransformEffect
+    None,  # 466 __asgn_plain
     None,  # 467 __asgn_plain
-    _b468,  # 468 ExchangeLifeEffect
+    _b468,  # 468 ReturnExiledWithEffect
     None,  # 469 __asgn_plain
-    _b470,  # 470 ChooseColorEffect
+    _b470,  # 470 PlayerShufflesEffect
     None,  # 471 __asgn_plain
-    None,  # 472 __asgn_plain
-    _b473,  # 473 RevealHandEffect
-    None,  # 474 __asgn_plain
+    _b472,  # 472 ExchangeLifeEffect
+    None,  # 473 __asgn_plain
+    _b474,  # 474 ChooseColorEffect
     None,  # 475 __asgn_plain
-    _b476,  # 476 ChooseNameEffect
-    None,  # 477 __asgn_plain
-    _b478,  # 478 TurnFaceDownEffect
+    None,  # 476 __asgn_plain
+    _b477,  # 477 RevealHandEffect
+    None,  # 478 __asgn_plain
     None,  # 479 __asgn_plain
-    _b480,  # 480 HaveEffect
+    _b480,  # 480 ChooseNameEffect
     None,  # 481 __asgn_plain
-    None,  # 482 __asgn_plain
-    _b483,  # 483 ExchangeControlEffect
-    None,  # 484 __asgn_plain
-    _b485,  # 485 FlipCoinEffect
-    None,  # 486 __asgn_optional
-    None,  # 487 __asgn_optional
-    None,  # 488 __asgn_oneormore
-    None,  # 489 Supertype
-    None,  # 490 CardType
-    None,  # 491 Color
-    None,  # 492 __asgn_plain
-    _b493,  # 493 Mode
-    None,  # 494 __asgn_oneormore
-    None,  # 495 __asgn_plain
+    _b482,  # 482 TurnFaceDownEffect
+    None,  # 483 __asgn_plain
+    _b484,  # 484 HaveEffect
+    None,  # 485 __asgn_plain
+    None,  # 486 __asgn_plain
+    _b487,  # 487 ExchangeControlEffect
+    None,  # 488 __asgn_plain
+    _b489,  # 489 FlipCoinEffect
+    None,  # 490 __asgn_optional
+    None,  # 491 __asgn_optional
+    None,  # 492 __asgn_oneormore
+    None,  # 493 Supertype
+    None,  # 494 CardType
+    None,  # 495 Color
     None,  # 496 __asgn_plain
-    None,  # 497 __asgn_plain
-    None,  # 498 __asgn_plain
+    _b497,  # 497 Mode
+    None,  # 498 __asgn_oneormore
     None,  # 499 __asgn_plain
-    _b500,  # 500 TriggeredStmt
+    None,  # 500 __asgn_plain
     None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
-    _b503,  # 503 ActivatedStmt
-    None,  # 504 __asgn_plain
-    _b505,  # 505 PTDefiningStmt
-    None,  # 506 __asgn_optional
-    None,  # 507 __asgn_plain
+    None,  # 503 __asgn_plain
+    _b504,  # 504 TriggeredStmt
+    None,  # 505 __asgn_plain
+    None,  # 506 __asgn_plain
+    _b507,  # 507 ActivatedStmt
     None,  # 508 __asgn_plain
-    None,  # 509 __asgn_plain
-    None,  # 510 __asgn_oneormore
+    _b509,  # 509 PTDefiningStmt
+    None,  # 510 __asgn_optional
     None,  # 511 __asgn_plain
-    _b512,  # 512 SpellKind
-    None,  # 513 __asgn_oneormore
-    None,  # 514 __asgn_plain
+    None,  # 512 __asgn_plain
+    None,  # 513 __asgn_plain
+    None,  # 514 __asgn_oneormore
     None,  # 515 __asgn_plain
-    _b516,  # 516 EntersTappedStmt
-    None,  # 517 GrantedAbility
-    None,  # 518 __asgn_optional
-    None,  # 519 __asgn_optional
-    None,  # 520 __asgn_plain
-    None,  # 521 __asgn_plain
-    _b522,  # 522 PTPair
-    None,  # 523 __asgn_oneormore
-    None,  # 524 __asgn_oneormore
-    None,  # 525 __asgn_optional
-    None,  # 526 __asgn_optional
-    None,  # 527 __asgn_plain
-    _b528,  # 528 CostPerPermanentStmt
-    None,  # 529 __asgn_plain
-    _b530,  # 530 CostPerTargetStmt
+    _b516,  # 516 SpellKind
+    None,  # 517 __asgn_oneormore
+    None,  # 518 __asgn_plain
+    None,  # 519 __asgn_plain
+    _b520,  # 520 EntersTappedStmt
+    None,  # 521 GrantedAbility
+    None,  # 522 __asgn_optional
+    None,  # 523 __asgn_optional
+    None,  # 524 __asgn_plain
+    None,  # 525 __asgn_plain
+    _b526,  # 526 PTPair
+    None,  # 527 __asgn_oneormore
+    None,  # 528 __asgn_oneormore
+    None,  # 529 __asgn_optional
+    None,  # 530 __asgn_optional
     None,  # 531 __asgn_plain
-    _b532,  # 532 UncounterableStmt
-    None,  # 533 __asgn_oneormore
-    None,  # 534 __asgn_plain
+    _b532,  # 532 CostPerPermanentStmt
+    None,  # 533 __asgn_plain
+    _b534,  # 534 CostPerTargetStmt
     None,  # 535 __asgn_plain
-    _b536,  # 536 StaticStmt
-    _b537,  # 537 KeywordCost
+    _b536,  # 536 UncounterableStmt
+    None,  # 537 __asgn_oneormore
     None,  # 538 __asgn_plain
-    _b539,  # 539 TypeArg
-    _b540,  # 540 QualityArg
-    None,  # 541 __asgn_plain
-    _b542,  # 542 OntoArg
-    None,  # 543 __asgn_plain
-    _b544,  # 544 ForArg
-    None,  # 545 __asgn_optional
-    None,  # 546 __asgn_oneormore
-    None,  # 547 __asgn_oneormore
-    None,  # 548 __asgn_oneormore
-    None,  # 549 __asgn_plain
-    None,  # 550 __asgn_plain
-    None,  # 551 __asgn_plain
-    None,  # 552 __asgn_plain
+    None,  # 539 __asgn_plain
+    _b540,  # 540 StaticStmt
+    _b541,  # 541 KeywordCost
+    None,  # 542 __asgn_plain
+    _b543,  # 543 TypeArg
+    _b544,  # 544 QualityArg
+    None,  # 545 __asgn_plain
+    _b546,  # 546 OntoArg
+    None,  # 547 __asgn_plain
+    _b548,  # 548 ForArg
+    None,  # 549 __asgn_optional
+    None,  # 550 __asgn_oneormore
+    None,  # 551 __asgn_oneormore
+    None,  # 552 __asgn_oneormore
     None,  # 553 __asgn_plain
     None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
     None,  # 558 __asgn_plain
-    _b559,  # 559 ControlClause
+    None,  # 559 __asgn_plain
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    None,  # 563 __asgn_plain
+    _b563,  # 563 ControlClause
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
-    None,  # 567 __asgn_oneormore
+    None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    None,  # 571 __asgn_plain
+    None,  # 571 __asgn_oneormore
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
-    _b574,  # 574 DividedDamageEffect
+    None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
-    _b577,  # 577 DamageEffect
-    None,  # 578 __asgn_plain
-    _b579,  # 579 DestroyEffect
+    None,  # 577 __asgn_plain
+    _b578,  # 578 DividedDamageEffect
+    None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    None,  # 581 __asgn_plain
+    _b581,  # 581 DamageEffect
     None,  # 582 __asgn_plain
-    _b583,  # 583 DrawEffect
-    _b584,  # 584 TokenCopyEffect
+    _b583,  # 583 DestroyEffect
+    None,  # 584 __asgn_plain
     None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    None,  # 587 __asgn_plain
-    None,  # 588 __asgn_plain
+    _b587,  # 587 DrawEffect
+    _b588,  # 588 TokenCopyEffect
     None,  # 589 __asgn_plain
-    _b590,  # 590 TokenEffect
-    _b591,  # 591 AddManaEffect
+    None,  # 590 __asgn_plain
+    None,  # 591 __asgn_plain
     None,  # 592 __asgn_plain
-    _b593,  # 593 DiscardEffect
-    None,  # 594 __asgn_plain
-    _b595,  # 595 GainLifeEffect
+    None,  # 593 __asgn_plain
+    _b594,  # 594 TokenEffect
+    _b595,  # 595 AddManaEffect
     None,  # 596 __asgn_plain
-    None,  # 597 __asgn_plain
-    _b598,  # 598 GainControlEffect
-    None,  # 599 __asgn_plain
-    _b600,  # 600 ReturnDiscardedEffect
+    _b597,  # 597 DiscardEffect
+    None,  # 598 __asgn_plain
+    _b599,  # 599 GainLifeEffect
+    None,  # 600 __asgn_plain
     None,  # 601 __asgn_plain
-    _b602,  # 602 ReturnToHandEffect
+    _b602,  # 602 GainControlEffect
     None,  # 603 __asgn_plain
-    None,  # 604 __asgn_plain
+    _b604,  # 604 ReturnDiscardedEffect
     None,  # 605 __asgn_plain
-    _b606,  # 606 ReturnFromGraveyardEffect
+    _b606,  # 606 ReturnToHandEffect
     None,  # 607 __asgn_plain
     None,  # 608 __asgn_plain
     None,  # 609 __asgn_plain
-    _b610,  # 610 ReturnToBattlefieldEffect
+    _b610,  # 610 ReturnFromGraveyardEffect
     None,  # 611 __asgn_plain
     None,  # 612 __asgn_plain
-    _b613,  # 613 ReturnAllFromGraveyardsEffect
-    None,  # 614 __asgn_plain
+    None,  # 613 __asgn_plain
+    _b614,  # 614 ReturnToBattlefieldEffect
     None,  # 615 __asgn_plain
     None,  # 616 __asgn_plain
-    None,  # 617 __asgn_plain
-    _b618,  # 618 SearchEffect
+    _b617,  # 617 ReturnAllFromGraveyardsEffect
+    None,  # 618 __asgn_plain
     None,  # 619 __asgn_plain
     None,  # 620 __asgn_plain
     None,  # 621 __asgn_plain
-    _b622,  # 622 CounterSpellEffect
+    _b622,  # 622 SearchEffect
     None,  # 623 __asgn_plain
-    _b624,  # 624 ShuffleEffect
+    None,  # 624 __asgn_plain
     None,  # 625 __asgn_plain
-    None,  # 626 __asgn_plain
-    _b627,  # 627 ShuffleIntoEffect
-    None,  # 628 __asgn_plain
+    _b626,  # 626 CounterSpellEffect
+    None,  # 627 __asgn_plain
+    _b628,  # 628 ShuffleEffect
     None,  # 629 __asgn_plain
     None,  # 630 __asgn_plain
-    _b631,  # 631 MillEffect
+    _b631,  # 631 ShuffleIntoEffect
     None,  # 632 __asgn_plain
     None,  # 633 __asgn_plain
-    _b634,  # 634 PutStickerEffect
-    None,  # 635 __asgn_plain
+    None,  # 634 __asgn_plain
+    _b635,  # 635 MillEffect
     None,  # 636 __asgn_plain
-    _b637,  # 637 PutFromHandEffect
-    None,  # 638 __asgn_plain
+    None,  # 637 __asgn_plain
+    _b638,  # 638 PutStickerEffect
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    _b641,  # 641 PutCountersEffect
+    _b641,  # 641 PutFromHandEffect
     None,  # 642 __asgn_plain
     None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
-    _b645,  # 645 PutOnLibraryEffect
+    _b645,  # 645 PutCountersEffect
     None,  # 646 __asgn_plain
-    _b647,  # 647 PutIntoZoneEffect
+    None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
-    None,  # 649 __asgn_plain
+    _b649,  # 649 PutOnLibraryEffect
     None,  # 650 __asgn_plain
-    None,  # 651 __asgn_plain
-    _b652,  # 652 PileActionEffect
+    _b651,  # 651 PutIntoZoneEffect
+    None,  # 652 __asgn_plain
     None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
+    _b656,  # 656 PileActionEffect
     None,  # 657 __asgn_plain
-    _b658,  # 658 ExileEffect
+    None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
-    _b661,  # 661 ExileCardsEffect
-    None,  # 662 __asgn_plain
-    _b663,  # 663 ExileTopEffect
+    None,  # 661 __asgn_plain
+    _b662,  # 662 ExileEffect
+    None,  # 663 __asgn_plain
     None,  # 664 __asgn_plain
-    _b665,  # 665 RegenerateEffect
+    _b665,  # 665 ExileCardsEffect
     None,  # 666 __asgn_plain
-    None,  # 667 __asgn_plain
-    _b668,  # 668 PlayerSacrificesEffect
-    None,  # 669 __asgn_plain
+    _b667,  # 667 ExileTopEffect
+    None,  # 668 __asgn_plain
+    _b669,  # 669 RegenerateEffect
     None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    _b672,  # 672 SacrificeEffect
+    _b672,  # 672 PlayerSacrificesEffect
     None,  # 673 __asgn_plain
-    _b674,  # 674 UntapEffect
+    None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    _b676,  # 676 TapOrUntapEffect
+    _b676,  # 676 SacrificeEffect
     None,  # 677 __asgn_plain
-    _b678,  # 678 TapEffect
+    _b678,  # 678 UntapEffect
     None,  # 679 __asgn_plain
-    _b680,  # 680 RemoveAllCountersEffect
+    _b680,  # 680 TapOrUntapEffect
     None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
+    _b682,  # 682 TapEffect
     None,  # 683 __asgn_plain
-    _b684,  # 684 RemoveCountersEffect
+    _b684,  # 684 RemoveAllCountersEffect
     None,  # 685 __asgn_plain
-    _b686,  # 686 DelayedEffect
+    None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    _b688,  # 688 PreventEffect
+    _b688,  # 688 RemoveCountersEffect
     None,  # 689 __asgn_plain
-    _b690,  # 690 CastThisEffect
+    _b690,  # 690 DelayedEffect
     None,  # 691 __asgn_plain
-    _b692,  # 692 CopySpellEffect
-    _b693,  # 693 NoRegenEffect
-    None,  # 694 __asgn_plain
+    _b692,  # 692 PreventEffect
+    None,  # 693 __asgn_plain
+    _b694,  # 694 CastThisEffect
     None,  # 695 __asgn_plain
-    None,  # 696 __asgn_plain
-    _b697,  # 697 PhaseOutEffect
+    _b696,  # 696 CopySpellEffect
+    _b697,  # 697 NoRegenEffect
     None,  # 698 __asgn_plain
     None,  # 699 __asgn_plain
-    _b700,  # 700 NoUntapEffect
-    None,  # 701 __asgn_plain
-    _b702,  # 702 ContinuousEffect
-    None,  # 703 ActionWord
-    _b704,  # 704 PlayerRef
+    None,  # 700 __asgn_plain
+    _b701,  # 701 PhaseOutEffect
+    None,  # 702 __asgn_plain
+    None,  # 703 __asgn_plain
+    _b704,  # 704 NoUntapEffect
     None,  # 705 __asgn_plain
-    None,  # 706 __asgn_plain
-    None,  # 707 __asgn_oneormore
-    None,  # 708 BackWord
-    None,  # 709 __asgn_optional
-    None,  # 710 __asgn_oneormore
-    _b711,  # 711 PerCount
-    None,  # 712 __asgn_plain
-    None,  # 713 __asgn_plain
-    _b714,  # 714 WhereX
-    None,  # 715 __asgn_plain
+    _b706,  # 706 ContinuousEffect
+    None,  # 707 ActionWord
+    _b708,  # 708 PlayerRef
+    None,  # 709 __asgn_plain
+    None,  # 710 __asgn_plain
+    None,  # 711 __asgn_oneormore
+    None,  # 712 BackWord
+    None,  # 713 __asgn_optional
+    None,  # 714 __asgn_oneormore
+    _b715,  # 715 PerCount
     None,  # 716 __asgn_plain
-    None,  # 717 __asgn_oneormore
-    None,  # 718 TargetRef
+    None,  # 717 __asgn_plain
+    _b718,  # 718 WhereX
     None,  # 719 __asgn_plain
-    _b720,  # 720 AnyNumberTargets
-    None,  # 721 __asgn_plain
-    _b722,  # 722 AnyTarget
+    None,  # 720 __asgn_plain
+    None,  # 721 __asgn_oneormore
+    None,  # 722 TargetRef
     None,  # 723 __asgn_plain
-    None,  # 724 __asgn_plain
-    _b725,  # 725 UpToTargets
-    None,  # 726 __asgn_plain
-    _b727,  # 727 EachOfThem
+    _b724,  # 724 AnyNumberTargets
+    None,  # 725 __asgn_plain
+    _b726,  # 726 AnyTarget
+    None,  # 727 __asgn_plain
     None,  # 728 __asgn_plain
-    _b729,  # 729 EachPlayers
+    _b729,  # 729 UpToTargets
     None,  # 730 __asgn_plain
-    _b731,  # 731 ThatRef
+    _b731,  # 731 EachOfThem
     None,  # 732 __asgn_plain
-    _b733,  # 733 EnchantedRef
+    _b733,  # 733 EachPlayers
     None,  # 734 __asgn_plain
-    _b735,  # 735 RestRef
+    _b735,  # 735 ThatRef
     None,  # 736 __asgn_plain
-    None,  # 737 __asgn_plain
+    _b737,  # 737 EnchantedRef
     None,  # 738 __asgn_plain
-    _b739,  # 739 MayPlayEffect
+    _b739,  # 739 RestRef
     None,  # 740 __asgn_plain
     None,  # 741 __asgn_plain
-    None,  # 742 __asgn_optional
-    None,  # 743 __asgn_plain
+    None,  # 742 __asgn_plain
+    _b743,  # 743 MayPlayEffect
     None,  # 744 __asgn_plain
     None,  # 745 __asgn_plain
-    None,  # 746 __asgn_plain
+    None,  # 746 __asgn_optional
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_optional
+    None,  # 748 __asgn_plain
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
-    None,  # 751 __asgn_optional
+    None,  # 751 __asgn_plain
     None,  # 752 __asgn_optional
     None,  # 753 __asgn_plain
     None,  # 754 __asgn_plain
-    _b755,  # 755 BeginningTrigger
-    None,  # 756 Trigger
+    None,  # 755 __asgn_optional
+    None,  # 756 __asgn_optional
     None,  # 757 __asgn_plain
     None,  # 758 __asgn_plain
-    _b759,  # 759 LastCounterTrigger
-    None,  # 760 __asgn_plain
+    _b759,  # 759 BeginningTrigger
+    None,  # 760 Trigger
     None,  # 761 __asgn_plain
     None,  # 762 __asgn_plain
-    _b763,  # 763 BatchAttackTrigger
+    _b763,  # 763 LastCounterTrigger
     None,  # 764 __asgn_plain
     None,  # 765 __asgn_plain
-    _b766,  # 766 ToGraveyardTrigger
-    None,  # 767 __asgn_plain
-    _b768,  # 768 ThisTrigger
+    None,  # 766 __asgn_plain
+    _b767,  # 767 BatchAttackTrigger
+    None,  # 768 __asgn_plain
     None,  # 769 __asgn_plain
-    None,  # 770 __asgn_plain
-    _b771,  # 771 DiscardTrigger
-    None,  # 772 __asgn_plain
+    _b770,  # 770 ToGraveyardTrigger
+    None,  # 771 __asgn_plain
+    _b772,  # 772 ThisTrigger
     None,  # 773 __asgn_plain
-    _b774,  # 774 LifeGainTrigger
-    None,  # 775 __asgn_plain
+    None,  # 774 __asgn_plain
+    _b775,  # 775 DiscardTrigger
     None,  # 776 __asgn_plain
-    _b777,  # 777 CastTrigger
-    None,  # 778 __asgn_plain
+    None,  # 777 __asgn_plain
+    _b778,  # 778 LifeGainTrigger
     None,  # 779 __asgn_plain
-    _b780,  # 780 AttachedTrigger
-    None,  # 781 __asgn_plain
+    None,  # 780 __asgn_plain
+    _b781,  # 781 CastTrigger
     None,  # 782 __asgn_plain
-    _b783,  # 783 YoursTrigger
-    None,  # 784 __asgn_plain
-    None,  # 785 __asgn_optional
-    None,  # 786 __asgn_optional
-    None,  # 787 __asgn_plain
+    None,  # 783 __asgn_plain
+    _b784,  # 784 AttachedTrigger
+    None,  # 785 __asgn_plain
+    None,  # 786 __asgn_plain
+    _b787,  # 787 YoursTrigger
     None,  # 788 __asgn_plain
-    None,  # 789 __asgn_plain
-    None,  # 790 __asgn_plain
+    None,  # 789 __asgn_optional
+    None,  # 790 __asgn_optional
     None,  # 791 __asgn_plain
     None,  # 792 __asgn_plain
     None,  # 793 __asgn_plain
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
     None,  # 796 __asgn_plain
-    _b797,  # 797 ZonePlace
+    None,  # 797 __asgn_plain
     None,  # 798 __asgn_plain
-    None,  # 799 __asgn_oneormore
+    None,  # 799 __asgn_plain
     None,  # 800 __asgn_plain
-    None,  # 801 __asgn_plain
+    _b801,  # 801 ZonePlace
     None,  # 802 __asgn_plain
-    None,  # 803 __asgn_plain
+    None,  # 803 __asgn_oneormore
     None,  # 804 __asgn_plain
     None,  # 805 __asgn_plain
-    _b806,  # 806 PTChoice
-    None,  # 807 StaticPart
+    None,  # 806 __asgn_plain
+    None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
-    _b810,  # 810 PTChange
-    None,  # 811 __asgn_plain
-    _b812,  # 812 CantAttackOrBlock
+    _b810,  # 810 PTChoice
+    None,  # 811 StaticPart
+    None,  # 812 __asgn_plain
     None,  # 813 __asgn_plain
-    _b814,  # 814 CantAttack
-    _b815,  # 815 CantBlockMatching
-    None,  # 816 __asgn_plain
-    _b817,  # 817 CantBlock
-    None,  # 818 __asgn_plain
-    _b819,  # 819 CantBeBlockedByFewer
-    _b820,  # 820 CantBeBlockedExcept
-    _b821,  # 821 CanBlockOnly
-    _b822,  # 822 BlockCapacity
-    None,  # 823 __asgn_plain
-    _b824,  # 824 BlocksDespite
-    None,  # 825 __asgn_plain
-    None,  # 826 __asgn_plain
-    _b827,  # 827 CantBeTargetedByOnly
-    None,  # 828 __asgn_plain
-    _b829,  # 829 CantBeTargetedBy
-    _b830,  # 830 CantBeTargeted
-    None,  # 831 __asgn_plain
-    _b832,  # 832 CantBeDestroyed
-    None,  # 833 __asgn_plain
-    _b834,  # 834 CantPhaseOut
+    _b814,  # 814 PTChange
+    None,  # 815 __asgn_plain
+    _b816,  # 816 CantAttackOrBlock
+    None,  # 817 __asgn_plain
+    _b818,  # 818 CantAttack
+    _b819,  # 819 CantBlockMatching
+    None,  # 820 __asgn_plain
+    _b821,  # 821 CantBlock
+    None,  # 822 __asgn_plain
+    _b823,  # 823 CantBeBlockedByFewer
+    _b824,  # 824 CantBeBlockedExcept
+    _b825,  # 825 CanBlockOnly
+    _b826,  # 826 BlockCapacity
+    None,  # 827 __asgn_plain
+    _b828,  # 828 BlocksDespite
+    None,  # 829 __asgn_plain
+    None,  # 830 __asgn_plain
+    _b831,  # 831 CantBeTargetedByOnly
+    None,  # 832 __asgn_plain
+    _b833,  # 833 CantBeTargetedBy
+    _b834,  # 834 CantBeTargeted
     None,  # 835 __asgn_plain
-    _b836,  # 836 PhasesEachUntap
+    _b836,  # 836 CantBeDestroyed
     None,  # 837 __asgn_plain
-    None,  # 838 __asgn_plain
-    _b839,  # 839 BasePT
-    None,  # 840 __asgn_plain
-    _b841,  # 841 GainsAbility
+    _b838,  # 838 CantPhaseOut
+    None,  # 839 __asgn_plain
+    _b840,  # 840 PhasesEachUntap
+    None,  # 841 __asgn_plain
     None,  # 842 __asgn_plain
-    None,  # 843 __asgn_plain
-    _b844,  # 844 HasKeywordAtManaCost
-    None,  # 845 __asgn_plain
+    _b843,  # 843 BasePT
+    None,  # 844 __asgn_plain
+    _b845,  # 845 GainsAbility
     None,  # 846 __asgn_plain
-    _b847,  # 847 HasKeywordFrom
-    None,  # 848 __asgn_plain
+    None,  # 847 __asgn_plain
+    _b848,  # 848 HasKeywordAtManaCost
     None,  # 849 __asgn_plain
     None,  # 850 __asgn_plain
-    _b851,  # 851 ProtectionFromChosen
-    _b852,  # 852 HasKeywords
-    _b853,  # 853 LosesKeywords
+    _b851,  # 851 HasKeywordFrom
+    None,  # 852 __asgn_plain
+    None,  # 853 __asgn_plain
     None,  # 854 __asgn_plain
-    None,  # 855 __asgn_plain
-    _b856,  # 856 CombatDamageSteps
-    None,  # 857 __asgn_plain
-    _b858,  # 858 AssignsExcess
+    _b855,  # 855 ProtectionFromChosen
+    _b856,  # 856 HasKeywords
+    _b857,  # 857 LosesKeywords
+    None,  # 858 __asgn_plain
     None,  # 859 __asgn_plain
-    _b860,  # 860 FormsBands
+    _b860,  # 860 CombatDamageSteps
     None,  # 861 __asgn_plain
-    _b862,  # 862 DividesDamage
+    _b862,  # 862 AssignsExcess
     None,  # 863 __asgn_plain
-    _b864,  # 864 AttacksUntapped
+    _b864,  # 864 FormsBands
     None,  # 865 __asgn_plain
-    _b866,  # 866 DoesntUntap
+    _b866,  # 866 DividesDamage
     None,  # 867 __asgn_plain
-    _b868,  # 868 DamageGainsLife
+    _b868,  # 868 AttacksUntapped
     None,  # 869 __asgn_plain
-    _b870,  # 870 DamageIsLethal
+    _b870,  # 870 DoesntUntap
     None,  # 871 __asgn_plain
-    _b872,  # 872 DamageAsCounters
+    _b872,  # 872 DamageGainsLife
     None,  # 873 __asgn_plain
-    _b874,  # 874 CantBeBlockedBy
+    _b874,  # 874 DamageIsLethal
     None,  # 875 __asgn_plain
-    _b876,  # 876 CantBeAttachedBy
+    _b876,  # 876 DamageAsCounters
     None,  # 877 __asgn_plain
-    _b878,  # 878 PreventDamageFrom
+    _b878,  # 878 CantBeBlockedBy
     None,  # 879 __asgn_plain
-    _b880,  # 880 AttacksDespite
+    _b880,  # 880 CantBeAttachedBy
     None,  # 881 __asgn_plain
-    None,  # 882 __asgn_plain
-    _b883,  # 883 TapAbilitiesCantActivate
-    None,  # 884 __asgn_plain
-    _b885,  # 885 MaxBlockers
+    _b882,  # 882 PreventDamageFrom
+    None,  # 883 __asgn_plain
+    _b884,  # 884 AttacksDespite
+    None,  # 885 __asgn_plain
     None,  # 886 __asgn_plain
-    _b887,  # 887 AttacksEachCombat
+    _b887,  # 887 TapAbilitiesCantActivate
     None,  # 888 __asgn_plain
-    _b889,  # 889 AttacksThisTurn
+    _b889,  # 889 MaxBlockers
     None,  # 890 __asgn_plain
-    _b891,  # 891 MustBeBlocked
+    _b891,  # 891 AttacksEachCombat
     None,  # 892 __asgn_plain
-    _b893,  # 893 BlocksEachCombat
+    _b893,  # 893 AttacksThisTurn
     None,  # 894 __asgn_plain
-    _b895,  # 895 CantBeBlocked
+    _b895,  # 895 MustBeBlocked
     None,  # 896 __asgn_plain
-    None,  # 897 __asgn_plain
-    _b898,  # 898 BecomesCreature
-    None,  # 899 __asgn_plain
-    _b900,  # 900 ChosenCreatureType
+    _b897,  # 897 BlocksEachCombat
+    None,  # 898 __asgn_plain
+    _b899,  # 899 CantBeBlocked
+    None,  # 900 __asgn_plain
     None,  # 901 __asgn_plain
-    _b902,  # 902 BecomesAura
+    _b902,  # 902 BecomesCreature
     None,  # 903 __asgn_plain
-    _b904,  # 904 IsColor
+    _b904,  # 904 ChosenCreatureType
     None,  # 905 __asgn_plain
-    None,  # 906 __asgn_plain
+    _b906,  # 906 BecomesAura
     None,  # 907 __asgn_plain
-    None,  # 908 __asgn_plain
+    _b908,  # 908 IsColor
     None,  # 909 __asgn_plain
     None,  # 910 __asgn_plain
     None,  # 911 __asgn_plain
-    None,  # 912 __asgn_oneormore
-    None,  # 913 __asgn_oneormore
+    None,  # 912 __asgn_plain
+    None,  # 913 __asgn_plain
     None,  # 914 __asgn_plain
     None,  # 915 __asgn_plain
-    None,  # 916 __asgn_optional
-    None,  # 917 __asgn_optional
-    None,  # 918 __asgn_optional
-    None,  # 919 __asgn_optional
-    None,  # 920 __asgn_oneormore
+    None,  # 916 __asgn_oneormore
+    None,  # 917 __asgn_oneormore
+    None,  # 918 __asgn_plain
+    None,  # 919 __asgn_plain
+    None,  # 920 __asgn_optional
     None,  # 921 __asgn_optional
-    None,  # 922 __asgn_plain
-    None,  # 923 __asgn_plain
+    None,  # 922 __asgn_optional
+    None,  # 923 __asgn_optional
     None,  # 924 __asgn_oneormore
     None,  # 925 __asgn_optional
-    None,  # 926 __asgn_optional
+    None,  # 926 __asgn_plain
     None,  # 927 __asgn_plain
-    None,  # 928 __asgn_plain
-    None,  # 929 __asgn_plain
-    None,  # 930 __asgn_plain
+    None,  # 928 __asgn_oneormore
+    None,  # 929 __asgn_optional
+    None,  # 930 __asgn_optional
     None,  # 931 __asgn_plain
     None,  # 932 __asgn_plain
     None,  # 933 __asgn_plain
@@ -88310,16 +88604,16 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 939 __asgn_plain
     None,  # 940 __asgn_plain
     None,  # 941 __asgn_plain
-    None,  # 942 __asgn_optional
-    None,  # 943 __asgn_zeroormore
-    None,  # 944 __asgn_zeroormore
-    None,  # 945 __asgn_zeroormore
-    None,  # 946 __asgn_oneormore
-    None,  # 947 __asgn_oneormore
-    None,  # 948 __asgn_plain
-    None,  # 949 __asgn_plain
-    None,  # 950 __asgn_plain
-    None,  # 951 __asgn_plain
+    None,  # 942 __asgn_plain
+    None,  # 943 __asgn_plain
+    None,  # 944 __asgn_plain
+    None,  # 945 __asgn_plain
+    None,  # 946 __asgn_optional
+    None,  # 947 __asgn_zeroormore
+    None,  # 948 __asgn_zeroormore
+    None,  # 949 __asgn_zeroormore
+    None,  # 950 __asgn_oneormore
+    None,  # 951 __asgn_oneormore
     None,  # 952 __asgn_plain
     None,  # 953 __asgn_plain
     None,  # 954 __asgn_plain
@@ -88328,210 +88622,214 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 957 __asgn_plain
     None,  # 958 __asgn_plain
     None,  # 959 __asgn_plain
-    _b960,  # 960 Duration
+    None,  # 960 __asgn_plain
     None,  # 961 __asgn_plain
     None,  # 962 __asgn_plain
-    None,  # 963 __asgn_oneormore
-    None,  # 964 __asgn_plain
-    _b965,  # 965 UpToXTargets
-    None,  # 966 GraveyardTarget
-    None,  # 967 __asgn_plain
-    _b968,  # 968 FromGraveyard
-    None,  # 969 __asgn_plain
-    None,  # 970 __asgn_optional
-    None,  # 971 __asgn_optional
-    None,  # 972 __asgn_optional
+    None,  # 963 __asgn_plain
+    _b964,  # 964 Duration
+    None,  # 965 __asgn_plain
+    None,  # 966 __asgn_plain
+    None,  # 967 __asgn_oneormore
+    None,  # 968 __asgn_plain
+    _b969,  # 969 UpToXTargets
+    None,  # 970 GraveyardTarget
+    None,  # 971 __asgn_plain
+    _b972,  # 972 FromGraveyard
     None,  # 973 __asgn_plain
-    _b974,  # 974 OntoBattlefield
-    None,  # 975 Destination
-    None,  # 976 __asgn_plain
-    _b977,  # 977 IntoHand
-    None,  # 978 __asgn_plain
-    _b979,  # 979 IntoGraveyard
-    None,  # 980 __asgn_optional
-    None,  # 981 __asgn_plain
-    _b982,  # 982 CostValue
-    None,  # 983 __asgn_plain
-    None,  # 984 __asgn_plain
-    None,  # 985 __asgn_optional
-    None,  # 986 __asgn_plain
+    None,  # 974 __asgn_optional
+    None,  # 975 __asgn_optional
+    None,  # 976 __asgn_optional
+    None,  # 977 __asgn_plain
+    _b978,  # 978 OntoBattlefield
+    None,  # 979 Destination
+    None,  # 980 __asgn_plain
+    _b981,  # 981 IntoHand
+    None,  # 982 __asgn_plain
+    _b983,  # 983 IntoGraveyard
+    None,  # 984 __asgn_optional
+    None,  # 985 __asgn_plain
+    _b986,  # 986 CostValue
     None,  # 987 __asgn_plain
     None,  # 988 __asgn_plain
-    None,  # 989 __asgn_plain
+    None,  # 989 __asgn_optional
     None,  # 990 __asgn_plain
     None,  # 991 __asgn_plain
     None,  # 992 __asgn_plain
     None,  # 993 __asgn_plain
     None,  # 994 __asgn_plain
-    None,  # 995 __asgn_optional
+    None,  # 995 __asgn_plain
     None,  # 996 __asgn_plain
     None,  # 997 __asgn_plain
     None,  # 998 __asgn_plain
-    None,  # 999 __asgn_plain
-    None,  # 1000 __asgn_optional
+    None,  # 999 __asgn_optional
+    None,  # 1000 __asgn_plain
     None,  # 1001 __asgn_plain
     None,  # 1002 __asgn_plain
     None,  # 1003 __asgn_plain
-    None,  # 1004 __asgn_plain
-    None,  # 1005 __asgn_optional
-    None,  # 1006 __asgn_oneormore
+    None,  # 1004 __asgn_optional
+    None,  # 1005 __asgn_plain
+    None,  # 1006 __asgn_plain
     None,  # 1007 __asgn_plain
     None,  # 1008 __asgn_plain
-    _b1009,  # 1009 NextTurnDuration
-    None,  # 1010 __asgn_plain
-    None,  # 1011 __asgn_optional
-    None,  # 1012 __asgn_optional
-    None,  # 1013 __asgn_plain
+    None,  # 1009 __asgn_optional
+    None,  # 1010 __asgn_oneormore
+    None,  # 1011 __asgn_plain
+    None,  # 1012 __asgn_plain
+    _b1013,  # 1013 NextTurnDuration
     None,  # 1014 __asgn_plain
-    None,  # 1015 __asgn_plain
-    None,  # 1016 __asgn_plain
+    None,  # 1015 __asgn_optional
+    None,  # 1016 __asgn_optional
     None,  # 1017 __asgn_plain
-    _b1018,  # 1018 BackRef
-    None,  # 1019 __asgn_optional
+    None,  # 1018 __asgn_plain
+    None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
-    _b1021,  # 1021 TargetPlayer
-    None,  # 1022 __asgn_plain
-    _b1023,  # 1023 TargetObject
-    None,  # 1024 __asgn_optional
-    None,  # 1025 __asgn_plain
+    None,  # 1021 __asgn_plain
+    _b1022,  # 1022 BackRef
+    None,  # 1023 __asgn_optional
+    None,  # 1024 __asgn_plain
+    _b1025,  # 1025 TargetPlayer
     None,  # 1026 __asgn_plain
-    _b1027,  # 1027 EachObjects
+    _b1027,  # 1027 TargetObject
     None,  # 1028 __asgn_optional
     None,  # 1029 __asgn_plain
     None,  # 1030 __asgn_plain
-    None,  # 1031 __asgn_optional
+    _b1031,  # 1031 EachObjects
     None,  # 1032 __asgn_optional
-    None,  # 1033 __asgn_optional
-    None,  # 1034 __asgn_optional
-    None,  # 1035 __asgn_oneormore
-    None,  # 1036 __asgn_plain
-    None,  # 1037 __asgn_plain
-    None,  # 1038 __asgn_oneormore
+    None,  # 1033 __asgn_plain
+    None,  # 1034 __asgn_plain
+    None,  # 1035 __asgn_optional
+    None,  # 1036 __asgn_optional
+    None,  # 1037 __asgn_optional
+    None,  # 1038 __asgn_optional
     None,  # 1039 __asgn_oneormore
-    None,  # 1040 __asgn_optional
-    None,  # 1041 __asgn_optional
-    None,  # 1042 __asgn_optional
-    None,  # 1043 __asgn_plain
-    None,  # 1044 __asgn_plain
-    None,  # 1045 __asgn_oneormore
-    None,  # 1046 __asgn_oneormore
-    None,  # 1047 __asgn_oneormore
+    None,  # 1040 __asgn_plain
+    None,  # 1041 __asgn_plain
+    None,  # 1042 __asgn_oneormore
+    None,  # 1043 __asgn_oneormore
+    None,  # 1044 __asgn_optional
+    None,  # 1045 __asgn_optional
+    None,  # 1046 __asgn_optional
+    None,  # 1047 __asgn_plain
     None,  # 1048 __asgn_plain
-    None,  # 1049 __asgn_plain
+    None,  # 1049 __asgn_oneormore
     None,  # 1050 __asgn_oneormore
-    None,  # 1051 __asgn_plain
+    None,  # 1051 __asgn_oneormore
     None,  # 1052 __asgn_plain
     None,  # 1053 __asgn_plain
-    _b1054,  # 1054 QualityRef
+    None,  # 1054 __asgn_oneormore
     None,  # 1055 __asgn_plain
-    None,  # 1056 __asgn_optional
-    None,  # 1057 __asgn_oneormore
-    None,  # 1058 __asgn_oneormore
+    None,  # 1056 __asgn_plain
+    None,  # 1057 __asgn_plain
+    _b1058,  # 1058 QualityRef
     None,  # 1059 __asgn_plain
     None,  # 1060 __asgn_optional
     None,  # 1061 __asgn_oneormore
-    None,  # 1062 __asgn_zeroormore
-    None,  # 1063 __asgn_oneormore
+    None,  # 1062 __asgn_oneormore
+    None,  # 1063 __asgn_plain
     None,  # 1064 __asgn_optional
-    None,  # 1065 __asgn_optional
-    None,  # 1066 KeywordCostPart
+    None,  # 1065 __asgn_oneormore
+    None,  # 1066 __asgn_zeroormore
     None,  # 1067 __asgn_oneormore
-    None,  # 1068 __asgn_oneormore
-    None,  # 1069 __asgn_oneormore
-    None,  # 1070 __asgn_oneormore
+    None,  # 1068 __asgn_optional
+    None,  # 1069 __asgn_optional
+    None,  # 1070 KeywordCostPart
     None,  # 1071 __asgn_oneormore
     None,  # 1072 __asgn_oneormore
     None,  # 1073 __asgn_oneormore
     None,  # 1074 __asgn_oneormore
     None,  # 1075 __asgn_oneormore
-    None,  # 1076 __asgn_optional
-    None,  # 1077 __asgn_plain
-    None,  # 1078 __asgn_plain
-    None,  # 1079 __asgn_plain
-    _b1080,  # 1080 PerTime
-    None,  # 1081 __asgn_optional
-    None,  # 1082 __asgn_oneormore
+    None,  # 1076 __asgn_oneormore
+    None,  # 1077 __asgn_oneormore
+    None,  # 1078 __asgn_oneormore
+    None,  # 1079 __asgn_oneormore
+    None,  # 1080 __asgn_optional
+    None,  # 1081 __asgn_plain
+    None,  # 1082 __asgn_plain
     None,  # 1083 __asgn_plain
-    _b1084,  # 1084 PerObject
+    _b1084,  # 1084 PerTime
     None,  # 1085 __asgn_optional
-    None,  # 1086 __asgn_plain
+    None,  # 1086 __asgn_oneormore
     None,  # 1087 __asgn_plain
-    None,  # 1088 __asgn_plain
-    _b1089,  # 1089 PowerOf
+    _b1088,  # 1088 PerObject
+    None,  # 1089 __asgn_optional
     None,  # 1090 __asgn_plain
     None,  # 1091 __asgn_plain
     None,  # 1092 __asgn_plain
-    None,  # 1093 __asgn_plain
+    _b1093,  # 1093 PowerOf
     None,  # 1094 __asgn_plain
     None,  # 1095 __asgn_plain
     None,  # 1096 __asgn_plain
-    None,  # 1097 __asgn_optional
-    None,  # 1098 __asgn_optional
-    None,  # 1099 __asgn_optional
-    None,  # 1100 __asgn_optional
+    None,  # 1097 __asgn_plain
+    None,  # 1098 __asgn_plain
+    None,  # 1099 __asgn_plain
+    None,  # 1100 __asgn_plain
     None,  # 1101 __asgn_optional
     None,  # 1102 __asgn_optional
-    None,  # 1103 __asgn_oneormore
+    None,  # 1103 __asgn_optional
     None,  # 1104 __asgn_optional
     None,  # 1105 __asgn_optional
     None,  # 1106 __asgn_optional
-    None,  # 1107 DelayedStep
+    None,  # 1107 __asgn_oneormore
     None,  # 1108 __asgn_optional
     None,  # 1109 __asgn_optional
-    None,  # 1110 __asgn_oneormore
-    None,  # 1111 __asgn_plain
+    None,  # 1110 __asgn_optional
+    None,  # 1111 DelayedStep
     None,  # 1112 __asgn_optional
     None,  # 1113 __asgn_optional
-    None,  # 1114 __asgn_optional
+    None,  # 1114 __asgn_oneormore
     None,  # 1115 __asgn_plain
-    None,  # 1116 __asgn_plain
+    None,  # 1116 __asgn_optional
     None,  # 1117 __asgn_optional
-    None,  # 1118 __asgn_plain
-    _b1119,  # 1119 EntersEvent
-    None,  # 1120 ThisEvent
-    None,  # 1121 __asgn_plain
-    _b1122,  # 1122 LeavesEvent
-    None,  # 1123 __asgn_plain
-    _b1124,  # 1124 DiesEvent
+    None,  # 1118 __asgn_optional
+    None,  # 1119 __asgn_plain
+    None,  # 1120 __asgn_plain
+    None,  # 1121 __asgn_optional
+    None,  # 1122 __asgn_plain
+    _b1123,  # 1123 EntersEvent
+    None,  # 1124 ThisEvent
     None,  # 1125 __asgn_plain
-    _b1126,  # 1126 ToGraveyardEvent
+    _b1126,  # 1126 LeavesEvent
     None,  # 1127 __asgn_plain
-    _b1128,  # 1128 AttacksAloneEvent
+    _b1128,  # 1128 DiesEvent
     None,  # 1129 __asgn_plain
-    _b1130,  # 1130 UnblockedEvent
+    _b1130,  # 1130 ToGraveyardEvent
     None,  # 1131 __asgn_plain
-    _b1132,  # 1132 AttacksEvent
+    _b1132,  # 1132 AttacksAloneEvent
     None,  # 1133 __asgn_plain
-    _b1134,  # 1134 BlocksEvent
+    _b1134,  # 1134 UnblockedEvent
     None,  # 1135 __asgn_plain
-    None,  # 1136 __asgn_plain
+    _b1136,  # 1136 AttacksEvent
     None,  # 1137 __asgn_plain
-    _b1138,  # 1138 BlockedEvent
+    _b1138,  # 1138 BlocksEvent
     None,  # 1139 __asgn_plain
-    _b1140,  # 1140 PhasesEvent
+    None,  # 1140 __asgn_plain
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 TurnedUpEvent
+    _b1142,  # 1142 BlockedEvent
     None,  # 1143 __asgn_plain
-    _b1144,  # 1144 ExiledThisWayEvent
+    _b1144,  # 1144 PhasesEvent
     None,  # 1145 __asgn_plain
-    _b1146,  # 1146 TargetedEvent
+    _b1146,  # 1146 TurnedUpEvent
     None,  # 1147 __asgn_plain
-    None,  # 1148 __asgn_plain
-    _b1149,  # 1149 DealsDamageEvent
-    None,  # 1150 __asgn_plain
-    _b1151,  # 1151 DealtDamageEvent
+    _b1148,  # 1148 ExiledThisWayEvent
+    None,  # 1149 __asgn_plain
+    _b1150,  # 1150 TargetedEvent
+    None,  # 1151 __asgn_plain
     None,  # 1152 __asgn_plain
-    _b1153,  # 1153 PutIntoGraveyardEvent
-    None,  # 1154 __asgn_optional
-    None,  # 1155 __asgn_optional
-    None,  # 1156 __asgn_optional
-    None,  # 1157 __asgn_oneormore
-    None,  # 1158 __asgn_oneormore
+    _b1153,  # 1153 DealsDamageEvent
+    None,  # 1154 __asgn_plain
+    _b1155,  # 1155 DealtDamageEvent
+    None,  # 1156 __asgn_plain
+    _b1157,  # 1157 PutIntoGraveyardEvent
+    None,  # 1158 __asgn_optional
     None,  # 1159 __asgn_optional
     None,  # 1160 __asgn_optional
-    None,  # 1161 __asgn_optional
-    None,  # 1162 __asgn_optional
+    None,  # 1161 __asgn_oneormore
+    None,  # 1162 __asgn_oneormore
     None,  # 1163 __asgn_optional
     None,  # 1164 __asgn_optional
     None,  # 1165 __asgn_optional
+    None,  # 1166 __asgn_optional
+    None,  # 1167 __asgn_optional
+    None,  # 1168 __asgn_optional
+    None,  # 1169 __asgn_optional
 ]
