@@ -1901,6 +1901,9 @@ class CardLowering:
     def static_TapAbilitiesCantActivate(self, p: Any) -> StaticPart:
         return sp.TapAbilitiesCantActivate(their=p.whose == "their")
 
+    def static_CantAttackUnless(self, p: Any) -> StaticPart:
+        return sp.CantAttackUnless(_filter(self.ck, p.filter, p))
+
     def static_CantBlockMatching(self, p: Any) -> StaticPart:
         return sp.CantBlockMatching(tuple(_filter(self.ck, f) for f in p.filters))
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '2c5a42d11bc79c0f1dcd22d7db3f8a4b0cfb45ac927e9e266034541c503752d4'
+GRAMMAR = '542c904b1558b785c82aa8435022c3f54b7a956580f684f19f6d68d75375bc69'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -839,6 +839,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('PTChange', 'common', 'PTChange', ''),
     ('__asgn_plain', 'plain', '', 'both'),
     ('CantAttackOrBlock', 'common', 'CantAttackOrBlock', ''),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('CantAttackUnless', 'common', 'CantAttackUnless', ''),
     ('__asgn_plain', 'plain', '', 'attack'),
     ('CantAttack', 'common', 'CantAttack', ''),
     ('CantBlockMatching', 'common', 'CantBlockMatching', ''),
@@ -46223,22 +46225,96 @@ class CardParser:
                 q += 5
                 p25 = q
                 res26.append(v)
-                p27 = p25
-                res28: list[Any] = []
-                q = sk0[p27]
+                q = sk0[p25]
                 if q < 0:
-                    q = _WS0(text, p27).end()
+                    q = _WS0(text, p25).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p27] = q
+                    sk0[p25] = q
                 if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'attack', '')
                 q += 6
+                p25 = q
+                res26.append(v)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('unless', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'unless', '')
+                q += 6
+                p25 = q
+                res26.append(v)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('defending', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'defending', '')
+                q += 9
+                p25 = q
+                res26.append(v)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'player', '')
+                q += 6
+                p25 = q
+                res26.append(v)
+                q = sk0[p25]
+                if q < 0:
+                    q = _WS0(text, p25).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p25] = q
+                if not (text.startswith('controls', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controls', '')
+                q += 8
+                p25 = q
+                res26.append(v)
+                r = self.e266_0(p25)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p25 = q
+                if v:
+                    res26.append(v)
+                p27 = p25
+                res28: list[Any] = []
+                r = self.r_ObjectFilter_0(p27)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p27 = q
-                res28.append(v)
+                if v:
+                    res28.append(v)
                 if res28:
                     n = Nt(res28)
                     n.rule = 817
@@ -46246,7 +46322,7 @@ class CardParser:
                 if res28 and n:
                     res26.append(n)
                 if res26:
-                    n = Nt(res26)
+                    n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
                     n.rule = 818
                 q = p25
                 v = n if res26 else None
@@ -46275,43 +46351,31 @@ class CardParser:
                 q += 5
                 p29 = q
                 res30.append(v)
-                q = sk0[p29]
+                p31 = p29
+                res32: list[Any] = []
+                q = sk0[p31]
                 if q < 0:
-                    q = _WS0(text, p29).end()
+                    q = _WS0(text, p31).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p31] = q
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'block', '')
-                q += 5
-                p29 = q
-                res30.append(v)
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                m = _RX61(text, q) if text[q:q + 1] in _F113 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                r = self.e266_0(p29)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p29 = q
-                if v:
-                    res30.append(v)
-                if res30:
-                    n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
+                v = (q, 'attack', '')
+                q += 6
+                p31 = q
+                res32.append(v)
+                if res32:
+                    n = Nt(res32)
                     n.rule = 819
+                p29 = p31
+                if res32 and n:
+                    res30.append(n)
+                if res30:
+                    n = Nt(res30)
+                    n.rule = 820
                 q = p29
                 v = n if res30 else None
                 if v is not None:
@@ -46323,24 +46387,22 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p31 = p
-                res32: list[Any] = []
-                q = sk0[p31]
+                p33 = p
+                res34: list[Any] = []
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p31).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p31] = q
+                    sk0[p33] = q
                 if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, "can't", '')
                 q += 5
-                p31 = q
-                res32.append(v)
-                p33 = p31
-                res34: list[Any] = []
+                p33 = q
+                res34.append(v)
                 q = sk0[p33]
                 if q < 0:
                     q = _WS0(text, p33).end()
@@ -46355,17 +46417,31 @@ class CardParser:
                 q += 5
                 p33 = q
                 res34.append(v)
+                q = sk0[p33]
+                if q < 0:
+                    q = _WS0(text, p33).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p33] = q
+                m = _RX61(text, q) if text[q:q + 1] in _F113 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                r = self.e267_0(p33)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p33 = q
+                if v:
+                    res34.append(v)
                 if res34:
-                    n = Nt(res34)
-                    n.rule = 820
-                p31 = p33
-                if res34 and n:
-                    res32.append(n)
-                if res32:
-                    n = Nt(res32)
+                    n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
                     n.rule = 821
-                q = p31
-                v = n if res32 else None
+                q = p33
+                v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -46391,62 +46467,6 @@ class CardParser:
                 q += 5
                 p35 = q
                 res36.append(v)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p35 = q
-                res36.append(v)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p35 = q
-                res36.append(v)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('except', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'except', '')
-                q += 6
-                p35 = q
-                res36.append(v)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p35 = q
-                res36.append(v)
                 p37 = p35
                 res38: list[Any] = []
                 q = sk0[p37]
@@ -46455,65 +46475,20 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p37] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F31 else None
-                if m is None:
+                if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'NumberWord') if s else None
-                q += len(s)
+                v = (q, 'block', '')
+                q += 5
                 p37 = q
-                if v:
-                    res38.append(v)
+                res38.append(v)
                 if res38:
                     n = Nt(res38)
                     n.rule = 822
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p35 = q
-                res36.append(v)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
-                q += 4
-                p35 = q
-                res36.append(v)
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
-                p35 = q
-                res36.append(v)
                 if res36:
                     n = Nt(res36)
                     n.rule = 823
@@ -46600,30 +46575,7 @@ class CardParser:
                 q += 2
                 p39 = q
                 res40.append(v)
-                r = self.e267_0(p39)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p39 = q
-                if v:
-                    res40.append(v)
-                if res40:
-                    n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
-                    n.rule = 824
-                q = p39
-                v = n if res40 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 811
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p41 = p
+                p41 = p39
                 res42: list[Any] = []
                 q = sk0[p41]
                 if q < 0:
@@ -46631,56 +46583,70 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p41] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                m = _RX13(text, q) if text[q:q + 1] in _F31 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'can', '')
-                q += 3
-                p41 = q
-                res42.append(v)
-                q = sk0[p41]
-                if q < 0:
-                    q = _WS0(text, p41).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p41] = q
-                if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'block', '')
-                q += 5
-                p41 = q
-                res42.append(v)
-                q = sk0[p41]
-                if q < 0:
-                    q = _WS0(text, p41).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p41] = q
-                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'only', '')
-                q += 4
-                p41 = q
-                res42.append(v)
-                r = self.e268_0(p41)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'NumberWord') if s else None
+                q += len(s)
                 p41 = q
                 if v:
                     res42.append(v)
                 if res42:
-                    n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
+                    n = Nt(res42)
+                    n.rule = 824
+                p39 = p41
+                if res42 and n:
+                    res40.append(n)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
+                q += 4
+                p39 = q
+                res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creatures', '')
+                q += 9
+                p39 = q
+                res40.append(v)
+                if res40:
+                    n = Nt(res40)
                     n.rule = 825
-                q = p41
-                v = n if res42 else None
+                q = p39
+                v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -46698,12 +46664,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p43] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'can', '')
-                q += 3
+                v = (q, "can't", '')
+                q += 5
                 p43 = q
                 res44.append(v)
                 q = sk0[p43]
@@ -46712,15 +46678,57 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p43] = q
-                if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'block', '')
-                q += 5
+                v = (q, 'be', '')
+                q += 2
                 p43 = q
                 res44.append(v)
-                r = self.e269_0(p43)
+                q = sk0[p43]
+                if q < 0:
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
+                if q < 0:
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
+                if not (text.startswith('except', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'except', '')
+                q += 6
+                p43 = q
+                res44.append(v)
+                q = sk0[p43]
+                if q < 0:
+                    q = _WS0(text, p43).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p43] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p43 = q
+                res44.append(v)
+                r = self.e268_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46773,7 +46781,21 @@ class CardParser:
                 q += 5
                 p45 = q
                 res46.append(v)
-                r = self.e270_0(p45)
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'only', '')
+                q += 4
+                p45 = q
+                res46.append(v)
+                r = self.e269_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46782,46 +46804,51 @@ class CardParser:
                 p45 = q
                 if v:
                     res46.append(v)
-                q = sk0[p45]
-                if q < 0:
-                    q = _WS0(text, p45).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p45] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
-                if q < 0:
-                    q = _WS0(text, p45).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p45] = q
-                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'though', '')
-                q += 6
-                p45 = q
-                res46.append(v)
-                r = self.e271_0(p45)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p45 = q
-                if v:
-                    res46.append(v)
-                p47 = p45
+                if res46:
+                    n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
+                    n.rule = 827
+                q = p45
+                v = n if res46 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 811
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p47 = p
                 res48: list[Any] = []
-                r = self.r_KeywordName_0(p47)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'can', '')
+                q += 3
+                p47 = q
+                res48.append(v)
+                q = sk0[p47]
+                if q < 0:
+                    q = _WS0(text, p47).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p47] = q
+                if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'block', '')
+                q += 5
+                p47 = q
+                res48.append(v)
+                r = self.e270_0(p47)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46831,16 +46858,10 @@ class CardParser:
                 if v:
                     res48.append(v)
                 if res48:
-                    n = Nt(res48)
-                    n.rule = 827
-                p45 = p47
-                if res48 and n:
-                    res46.append(n)
-                if res46:
-                    n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
+                    n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
                     n.rule = 828
-                q = p45
-                v = n if res46 else None
+                q = p47
+                v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -46858,104 +46879,6 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'target', '')
-                q += 6
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spells', '')
-                q += 6
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
                 if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
@@ -46970,12 +46893,35 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('block', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'target', '')
-                q += 6
+                v = (q, 'block', '')
+                q += 5
+                p49 = q
+                res50.append(v)
+                r = self.e271_0(p49)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p49 = q
+                if v:
+                    res50.append(v)
+                q = sk0[p49]
+                if q < 0:
+                    q = _WS0(text, p49).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p49] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
+                q += 2
                 p49 = q
                 res50.append(v)
                 q = sk0[p49]
@@ -46984,30 +46930,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p49] = q
-                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'only', '')
-                q += 4
+                v = (q, 'though', '')
+                q += 6
                 p49 = q
                 res50.append(v)
-                p51 = p49
-                res52: list[Any] = []
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-                if m is None:
+                r = self.e272_0(p49)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'Subtype') if s else None
-                q += len(s)
+                q, v = r
+                p49 = q
+                if v:
+                    res50.append(v)
+                p51 = p49
+                res52: list[Any] = []
+                r = self.r_KeywordName_0(p51)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p51 = q
                 if v:
                     res52.append(v)
@@ -47017,132 +46964,9 @@ class CardParser:
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'abilities', '')
-                q += 9
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'can', '')
-                q += 3
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'target', '')
-                q += 6
-                p49 = q
-                res50.append(v)
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'only', '')
-                q += 4
-                p49 = q
-                res50.append(v)
-                p53 = p49
-                res54: list[Any] = []
-                q = sk0[p53]
-                if q < 0:
-                    q = _WS0(text, p53).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p53] = q
-                m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'Subtype') if s else None
-                q += len(s)
-                p53 = q
-                if v:
-                    res54.append(v)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 830
-                p49 = p53
-                if res54 and n:
-                    res50.append(n)
                 if res50:
-                    n = Nt(res50)
-                    n.rule = 831
+                    n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
+                    n.rule = 830
                 q = p49
                 v = n if res50 else None
                 if v is not None:
@@ -47154,7 +46978,149 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p55 = p
+                p53 = p
+                res54: list[Any] = []
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spells', '')
+                q += 6
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'can', '')
+                q += 3
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'only', '')
+                q += 4
+                p53 = q
+                res54.append(v)
+                p55 = p53
                 res56: list[Any] = []
                 q = sk0[p55]
                 if q < 0:
@@ -47162,162 +47128,151 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p55] = q
-                if not (text.startswith("can't", q)):
+                m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
+                s = m.group()
+                v = (q, s, 'Subtype') if s else None
+                q += len(s)
                 p55 = q
-                res56.append(v)
-                q = sk0[p55]
+                if v:
+                    res56.append(v)
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 831
+                p53 = p55
+                if res56 and n:
+                    res54.append(n)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'target', '')
-                q += 6
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'spells', '')
-                q += 6
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p53] = q
                 if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'or', '')
                 q += 2
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
+                    sk0[p53] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
                 if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'abilities', '')
                 q += 9
-                p55 = q
-                res56.append(v)
-                q = sk0[p55]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p55).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p53] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'that', '')
                 q += 4
-                p55 = q
-                res56.append(v)
-                p57 = p55
-                res58: list[Any] = []
-                r = self.r_QualityRef_0(p57)
-                if r is None:
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'can', '')
+                q += 3
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
+                if q < 0:
+                    q = _WS0(text, p53).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p53] = q
+                if not (text.startswith('only', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'only', '')
+                q += 4
+                p53 = q
+                res54.append(v)
+                p57 = p53
+                res58: list[Any] = []
+                q = sk0[p57]
+                if q < 0:
+                    q = _WS0(text, p57).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p57] = q
+                m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'Subtype') if s else None
+                q += len(s)
                 p57 = q
                 if v:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
                     n.rule = 832
-                p55 = p57
+                p53 = p57
                 if res58 and n:
-                    res56.append(n)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'sources', '')
-                q += 7
-                p55 = q
-                res56.append(v)
-                if res56:
-                    n = Nt(res56)
+                    res54.append(n)
+                if res54:
+                    n = Nt(res54)
                     n.rule = 833
-                q = p55
-                v = n if res56 else None
+                q = p53
+                v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -47441,46 +47396,54 @@ class CardParser:
                 q += 9
                 p59 = q
                 res60.append(v)
-                while True:
-                    p61 = p59
-                    res62: list[Any] = []
-                    r = self.e272_0(p61)
-                    if r is None:
-                        break
-                    q, v = r
-                    p61 = q
-                    if v:
-                        res62.append(v)
-                    q = sk0[p61]
-                    if q < 0:
-                        q = _WS0(text, p61).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p61] = q
-                    if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'opponents', '')
-                    q += 9
-                    p61 = q
-                    res62.append(v)
-                    q = sk0[p61]
-                    if q < 0:
-                        q = _WS0(text, p61).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p61] = q
-                    if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'control', '')
-                    q += 7
-                    p61 = q
-                    res62.append(v)
-                    p59 = p61
-                    res60 += res62
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
                     break
+                v = (q, 'from', '')
+                q += 4
+                p59 = q
+                res60.append(v)
+                p61 = p59
+                res62: list[Any] = []
+                r = self.r_QualityRef_0(p61)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p61 = q
+                if v:
+                    res62.append(v)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 834
+                p59 = p61
+                if res62 and n:
+                    res60.append(n)
+                q = sk0[p59]
+                if q < 0:
+                    q = _WS0(text, p59).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p59] = q
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'sources', '')
+                q += 7
+                p59 = q
+                res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 834
+                    n.rule = 835
                 q = p59
                 v = n if res60 else None
                 if v is not None:
@@ -47522,28 +47485,127 @@ class CardParser:
                 q += 2
                 p63 = q
                 res64.append(v)
-                p65 = p63
-                res66: list[Any] = []
-                q = sk0[p65]
+                q = sk0[p63]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p63).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
-                if not (text.startswith('destroyed', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    sk0[p63] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'destroyed', '')
+                v = (q, 'the', '')
+                q += 3
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('spells', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'spells', '')
+                q += 6
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p63 = q
+                res64.append(v)
+                q = sk0[p63]
+                if q < 0:
+                    q = _WS0(text, p63).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p63] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
                 q += 9
-                p65 = q
-                res66.append(v)
-                if res66:
-                    n = Nt(res66)
-                    n.rule = 835
-                p63 = p65
-                if res66 and n:
-                    res64.append(n)
+                p63 = q
+                res64.append(v)
+                while True:
+                    p65 = p63
+                    res66: list[Any] = []
+                    r = self.e273_0(p65)
+                    if r is None:
+                        break
+                    q, v = r
+                    p65 = q
+                    if v:
+                        res66.append(v)
+                    q = sk0[p65]
+                    if q < 0:
+                        q = _WS0(text, p65).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p65] = q
+                    if not (text.startswith('opponents', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'opponents', '')
+                    q += 9
+                    p65 = q
+                    res66.append(v)
+                    q = sk0[p65]
+                    if q < 0:
+                        q = _WS0(text, p65).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p65] = q
+                    if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'control', '')
+                    q += 7
+                    p65 = q
+                    res66.append(v)
+                    p63 = p65
+                    res64 += res66
+                    break
                 if res64:
                     n = Nt(res64)
                     n.rule = 836
@@ -47580,12 +47642,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p67] = q
-                if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'phase', '')
-                q += 5
+                v = (q, 'be', '')
+                q += 2
                 p67 = q
                 res68.append(v)
                 p69 = p67
@@ -47596,12 +47658,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p69] = q
-                if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('destroyed', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'out', '')
-                q += 3
+                v = (q, 'destroyed', '')
+                q += 9
                 p69 = q
                 res70.append(v)
                 if res70:
@@ -47622,7 +47684,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F14:
+        if ch in _F0:
             while True:
                 p71 = p
                 res72: list[Any] = []
@@ -47632,12 +47694,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p71] = q
-                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'phases', '')
-                q += 6
+                v = (q, "can't", '')
+                q += 5
                 p71 = q
                 res72.append(v)
                 q = sk0[p71]
@@ -47646,81 +47708,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p71] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('phase', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'in', '')
-                q += 2
-                p71 = q
-                res72.append(v)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p71 = q
-                res72.append(v)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'out', '')
-                q += 3
-                p71 = q
-                res72.append(v)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'during', '')
-                q += 6
-                p71 = q
-                res72.append(v)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p71 = q
-                res72.append(v)
-                q = sk0[p71]
-                if q < 0:
-                    q = _WS0(text, p71).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p71] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
+                v = (q, 'phase', '')
                 q += 5
                 p71 = q
                 res72.append(v)
@@ -47732,12 +47724,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p73] = q
-                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'step', '')
-                q += 4
+                v = (q, 'out', '')
+                q += 3
                 p73 = q
                 res74.append(v)
                 if res74:
@@ -47758,31 +47750,22 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F25:
+        if ch in _F14:
             while True:
                 p75 = p
                 res76: list[Any] = []
-                r = self.e273_0(p75)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p75 = q
-                if v:
-                    res76.append(v)
                 q = sk0[p75]
                 if q < 0:
                     q = _WS0(text, p75).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p75] = q
-                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('phases', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'base', '')
-                q += 4
+                v = (q, 'phases', '')
+                q += 6
                 p75 = q
                 res76.append(v)
                 q = sk0[p75]
@@ -47791,12 +47774,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p75] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'power', '')
-                q += 5
+                v = (q, 'in', '')
+                q += 2
                 p75 = q
                 res76.append(v)
                 q = sk0[p75]
@@ -47805,11 +47788,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p75] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'and', '')
+                v = (q, 'or', '')
+                q += 2
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('out', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'out', '')
                 q += 3
                 p75 = q
                 res76.append(v)
@@ -47819,12 +47816,40 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p75] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'toughness', '')
-                q += 9
+                v = (q, 'during', '')
+                q += 6
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p75 = q
+                res76.append(v)
+                q = sk0[p75]
+                if q < 0:
+                    q = _WS0(text, p75).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p75] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
                 p75 = q
                 res76.append(v)
                 p77 = p75
@@ -47835,65 +47860,23 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p77] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
+                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
+                v = (q, 'step', '')
+                q += 4
                 p77 = q
-                if v:
-                    res78.append(v)
+                res78.append(v)
                 if res78:
                     n = Nt(res78)
                     n.rule = 841
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
-                q = sk0[p75]
-                if q < 0:
-                    q = _WS0(text, p75).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p75] = q
-                if not (text.startswith('/', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '/', '')
-                q += 1
-                p75 = q
-                res76.append(v)
-                p79 = p75
-                res80: list[Any] = []
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
-                p79 = q
-                if v:
-                    res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 842
-                p75 = p79
-                if res80 and n:
-                    res76.append(n)
                 if res76:
-                    n = Nt(res76 if len(res76) == 1 and type(res76[0]) is not list else flatten(res76))
-                    n.rule = 843
+                    n = Nt(res76)
+                    n.rule = 842
                 q = p75
                 v = n if res76 else None
                 if v is not None:
@@ -47903,69 +47886,144 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F114:
+        if ch in _F25:
             while True:
-                p81 = p
-                res82: list[Any] = []
-                r = self.e274_0(p81)
+                p79 = p
+                res80: list[Any] = []
+                r = self.e274_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p81 = q
+                p79 = q
                 if v:
-                    res82.append(v)
+                    res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'base', '')
+                q += 4
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p79 = q
+                res80.append(v)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
+                p79 = q
+                res80.append(v)
+                p81 = p79
+                res82: list[Any] = []
                 q = sk0[p81]
                 if q < 0:
                     q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p81] = q
-                if not (text.startswith('"', q)):
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, '"', '')
-                q += 1
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p81 = q
-                res82.append(v)
-                p83 = p81
-                res84: list[Any] = []
-                r = self.r_GrantedAbility_0(p83)
-                if r is None:
+                if v:
+                    res82.append(v)
+                if res82:
+                    n = Nt(res82)
+                    n.rule = 843
+                p79 = p81
+                if res82 and n:
+                    res80.append(n)
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                if not (text.startswith('/', q)):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, '/', '')
+                q += 1
+                p79 = q
+                res80.append(v)
+                p83 = p79
+                res84: list[Any] = []
+                q = sk0[p83]
+                if q < 0:
+                    q = _WS0(text, p83).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p83] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
                 p83 = q
                 if v:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
                     n.rule = 844
-                p81 = p83
+                p79 = p83
                 if res84 and n:
-                    res82.append(n)
-                q = sk0[p81]
-                if q < 0:
-                    q = _WS0(text, p81).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p81] = q
-                if not (text.startswith('"', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '"', '')
-                q += 1
-                p81 = q
-                res82.append(v)
-                if res82:
-                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
+                    res80.append(n)
+                if res80:
+                    n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
                     n.rule = 845
-                q = p81
-                v = n if res82 else None
+                q = p79
+                v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -47986,9 +48044,23 @@ class CardParser:
                 p85 = q
                 if v:
                     res86.append(v)
+                q = sk0[p85]
+                if q < 0:
+                    q = _WS0(text, p85).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p85] = q
+                if not (text.startswith('"', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '"', '')
+                q += 1
+                p85 = q
+                res86.append(v)
                 p87 = p85
                 res88: list[Any] = []
-                r = self.r_KeywordName_0(p87)
+                r = self.r_GrantedAbility_0(p87)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48009,86 +48081,70 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p85] = q
+                if not (text.startswith('"', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '"', '')
+                q += 1
+                p85 = q
+                res86.append(v)
+                if res86:
+                    n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
+                    n.rule = 847
+                q = p85
+                v = n if res86 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 811
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F114:
+            while True:
+                p89 = p
+                res90: list[Any] = []
+                r = self.e276_0(p89)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p89 = q
+                if v:
+                    res90.append(v)
+                p91 = p89
+                res92: list[Any] = []
+                r = self.r_KeywordName_0(p91)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p91 = q
+                if v:
+                    res92.append(v)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 848
+                p89 = p91
+                if res92 and n:
+                    res90.append(n)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
                 if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'with', '')
                 q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cost', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
-                if q < 0:
-                    q = _WS0(text, p85).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p85] = q
-                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'mana', '')
-                q += 4
-                p85 = q
-                res86.append(v)
-                p89 = p85
-                res90: list[Any] = []
+                p89 = q
+                res90.append(v)
                 q = sk0[p89]
                 if q < 0:
                     q = _WS0(text, p89).end()
@@ -48103,17 +48159,89 @@ class CardParser:
                 q += 4
                 p89 = q
                 res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('mana', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'mana', '')
+                q += 4
+                p89 = q
+                res90.append(v)
+                p93 = p89
+                res94: list[Any] = []
+                q = sk0[p93]
+                if q < 0:
+                    q = _WS0(text, p93).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p93] = q
+                if not (text.startswith('cost', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cost', '')
+                q += 4
+                p93 = q
+                res94.append(v)
+                if res94:
+                    n = Nt(res94)
+                    n.rule = 849
+                p89 = p93
+                if res94 and n:
+                    res90.append(n)
                 if res90:
-                    n = Nt(res90)
-                    n.rule = 847
-                p85 = p89
-                if res90 and n:
-                    res86.append(n)
-                if res86:
-                    n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 848
-                q = p85
-                v = n if res86 else None
+                    n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
+                    n.rule = 850
+                q = p89
+                v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -48123,56 +48251,56 @@ class CardParser:
                 break
         if ch in _F114:
             while True:
-                p91 = p
-                res92: list[Any] = []
-                r = self.e276_0(p91)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p91 = q
-                if v:
-                    res92.append(v)
-                p93 = p91
-                res94: list[Any] = []
-                r = self.r_KeywordName_0(p93)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p93 = q
-                if v:
-                    res94.append(v)
-                if res94:
-                    n = Nt(res94)
-                    n.rule = 849
-                p91 = p93
-                if res94 and n:
-                    res92.append(n)
-                q = sk0[p91]
-                if q < 0:
-                    q = _WS0(text, p91).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p91] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p91 = q
-                res92.append(v)
-                p95 = p91
+                p95 = p
                 res96: list[Any] = []
+                r = self.e277_0(p95)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p95 = q
+                if v:
+                    res96.append(v)
+                p97 = p95
+                res98: list[Any] = []
+                r = self.r_KeywordName_0(p97)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p97 = q
+                if v:
+                    res98.append(v)
+                if res98:
+                    n = Nt(res98)
+                    n.rule = 851
+                p95 = p97
+                if res98 and n:
+                    res96.append(n)
                 q = sk0[p95]
                 if q < 0:
                     q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p95] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p95 = q
+                res96.append(v)
+                p99 = p95
+                res100: list[Any] = []
+                q = sk0[p99]
+                if q < 0:
+                    q = _WS0(text, p99).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p99] = q
                 m = _RX62(text, q) if text[q:q + 1] in _F115 else None
                 if m is None:
                     p = c
@@ -48181,20 +48309,20 @@ class CardParser:
                 s = m.group()
                 v = (q, s, 'QualityWord') if s else None
                 q += len(s)
-                p95 = q
+                p99 = q
                 if v:
-                    res96.append(v)
+                    res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 852
+                p95 = p99
+                if res100 and n:
+                    res96.append(n)
                 if res96:
-                    n = Nt(res96)
-                    n.rule = 850
-                p91 = p95
-                if res96 and n:
-                    res92.append(n)
-                if res92:
-                    n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 851
-                q = p91
-                v = n if res92 else None
+                    n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
+                    n.rule = 853
+                q = p95
+                v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -48204,16 +48332,16 @@ class CardParser:
                 break
         if ch in _F114:
             while True:
-                p97 = p
-                res98: list[Any] = []
-                p99 = p97
-                res100: list[Any] = []
-                q = sk0[p99]
+                p101 = p
+                res102: list[Any] = []
+                p103 = p101
+                res104: list[Any] = []
+                q = sk0[p103]
                 if q < 0:
-                    q = _WS0(text, p99).end()
+                    q = _WS0(text, p103).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p99] = q
+                    sk0[p103] = q
                 m = _RX63(text, q) if text[q:q + 1] in _F103 else None
                 if m is None:
                     p = c
@@ -48222,122 +48350,18 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p99 = q
-                if v:
-                    res100.append(v)
-                if res100:
-                    n = Nt(res100)
-                    n.rule = 852
-                p97 = p99
-                if res100 and n:
-                    res98.append(n)
-                p101 = p97
-                res102: list[Any] = []
-                r = self.r_KeywordName_0(p101)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p101 = q
-                if v:
-                    res102.append(v)
-                if res102:
-                    n = Nt(res102)
-                    n.rule = 853
-                p97 = p101
-                if res102 and n:
-                    res98.append(n)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('chosen', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'chosen', '')
-                q += 6
-                p97 = q
-                res98.append(v)
-                p103 = p97
-                res104: list[Any] = []
-                q = sk0[p103]
-                if q < 0:
-                    q = _WS0(text, p103).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p103] = q
-                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'color', '')
-                q += 5
                 p103 = q
-                res104.append(v)
+                if v:
+                    res104.append(v)
                 if res104:
                     n = Nt(res104)
                     n.rule = 854
-                p97 = p103
+                p101 = p103
                 if res104 and n:
-                    res98.append(n)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 855
-                q = p97
-                v = n if res98 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 811
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F114:
-            while True:
-                p105 = p
+                    res102.append(n)
+                p105 = p101
                 res106: list[Any] = []
-                r = self.e277_0(p105)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p105 = q
-                if v:
-                    res106.append(v)
-                r = self.e278_0(p105)
+                r = self.r_KeywordName_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48347,214 +48371,101 @@ class CardParser:
                 if v:
                     res106.append(v)
                 if res106:
-                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
-                    n.rule = 856
-                q = p105
-                v = n if res106 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 811
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F8:
-            while True:
-                p107 = p
-                res108: list[Any] = []
-                r = self.e279_0(p107)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p107 = q
-                if v:
-                    res108.append(v)
-                r = self.e280_0(p107)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p107 = q
-                if v:
-                    res108.append(v)
-                if res108:
-                    n = Nt(res108 if len(res108) == 1 and type(res108[0]) is not list else flatten(res108))
-                    n.rule = 857
-                q = p107
-                v = n if res108 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 811
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F36:
-            while True:
-                p109 = p
-                res110: list[Any] = []
-                q = sk0[p109]
+                    n = Nt(res106)
+                    n.rule = 855
+                p101 = p105
+                if res106 and n:
+                    res102.append(n)
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p101] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
+                v = (q, 'from', '')
+                q += 4
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
+                    sk0[p101] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p109 = q
-                res110.append(v)
-                p111 = p109
-                res112: list[Any] = []
-                q = sk0[p111]
+                p101 = q
+                res102.append(v)
+                q = sk0[p101]
                 if q < 0:
-                    q = _WS0(text, p111).end()
+                    q = _WS0(text, p101).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p111] = q
-                if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p101] = q
+                if not (text.startswith('chosen', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'first', '')
+                v = (q, 'chosen', '')
+                q += 6
+                p101 = q
+                res102.append(v)
+                p107 = p101
+                res108: list[Any] = []
+                q = sk0[p107]
+                if q < 0:
+                    q = _WS0(text, p107).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p107] = q
+                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'color', '')
                 q += 5
-                p111 = q
-                res112.append(v)
-                if res112:
-                    n = Nt(res112)
-                    n.rule = 858
-                p109 = p111
-                if res112 and n:
-                    res110.append(n)
-                while True:
-                    p113 = p109
-                    res114: list[Any] = []
-                    q = sk0[p113]
-                    if q < 0:
-                        q = _WS0(text, p113).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p113] = q
-                    if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'and', '')
-                    q += 3
-                    p113 = q
-                    res114.append(v)
-                    p115 = p113
-                    res116: list[Any] = []
-                    q = sk0[p115]
-                    if q < 0:
-                        q = _WS0(text, p115).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p115] = q
-                    if not (text.startswith('second', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'second', '')
-                    q += 6
-                    p115 = q
-                    res116.append(v)
-                    if res116:
-                        n = Nt(res116)
-                        n.rule = 859
-                    p113 = p115
-                    if res116 and n:
-                        res114.append(n)
-                    p109 = p113
-                    res110 += res114
-                    break
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                p107 = q
+                res108.append(v)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 856
+                p101 = p107
+                if res108 and n:
+                    res102.append(n)
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 857
+                q = p101
+                v = n if res102 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 811
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F114:
+            while True:
+                p109 = p
+                res110: list[Any] = []
+                r = self.e278_0(p109)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'combat', '')
-                q += 6
+                q, v = r
                 p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p109 = q
-                res110.append(v)
-                r = self.e281_0(p109)
+                if v:
+                    res110.append(v)
+                r = self.e279_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48565,7 +48476,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 860
+                    n.rule = 858
                 q = p109
                 v = n if res110 else None
                 if v is not None:
@@ -48575,163 +48486,33 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F16:
+        if ch in _F8:
             while True:
-                p117 = p
-                res118: list[Any] = []
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                p111 = p
+                res112: list[Any] = []
+                r = self.e280_0(p111)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'may', '')
-                q += 3
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                q, v = r
+                p111 = q
+                if v:
+                    res112.append(v)
+                r = self.e281_0(p111)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'assign', '')
-                q += 6
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'excess', '')
-                q += 6
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'player', '')
-                q += 6
-                p117 = q
-                res118.append(v)
-                q = sk0[p117]
-                if q < 0:
-                    q = _WS0(text, p117).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p117] = q
-                if not (text.startswith("it's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "it's", '')
-                q += 4
-                p117 = q
-                res118.append(v)
-                p119 = p117
-                res120: list[Any] = []
-                q = sk0[p119]
-                if q < 0:
-                    q = _WS0(text, p119).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p119] = q
-                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attacking', '')
-                q += 9
-                p119 = q
-                res120.append(v)
-                if res120:
-                    n = Nt(res120)
-                    n.rule = 861
-                p117 = p119
-                if res120 and n:
-                    res118.append(n)
-                if res118:
-                    n = Nt(res118)
-                    n.rule = 862
-                q = p117
-                v = n if res118 else None
+                q, v = r
+                p111 = q
+                if v:
+                    res112.append(v)
+                if res112:
+                    n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
+                    n.rule = 859
+                q = p111
+                v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -48739,7 +48520,190 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F36:
+            while True:
+                p113 = p
+                res114: list[Any] = []
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deals', '')
+                q += 5
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p113 = q
+                res114.append(v)
+                p115 = p113
+                res116: list[Any] = []
+                q = sk0[p115]
+                if q < 0:
+                    q = _WS0(text, p115).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p115] = q
+                if not (text.startswith('first', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'first', '')
+                q += 5
+                p115 = q
+                res116.append(v)
+                if res116:
+                    n = Nt(res116)
+                    n.rule = 860
+                p113 = p115
+                if res116 and n:
+                    res114.append(n)
+                while True:
+                    p117 = p113
+                    res118: list[Any] = []
+                    q = sk0[p117]
+                    if q < 0:
+                        q = _WS0(text, p117).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p117] = q
+                    if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'and', '')
+                    q += 3
+                    p117 = q
+                    res118.append(v)
+                    p119 = p117
+                    res120: list[Any] = []
+                    q = sk0[p119]
+                    if q < 0:
+                        q = _WS0(text, p119).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p119] = q
+                    if not (text.startswith('second', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'second', '')
+                    q += 6
+                    p119 = q
+                    res120.append(v)
+                    if res120:
+                        n = Nt(res120)
+                        n.rule = 861
+                    p117 = p119
+                    if res120 and n:
+                        res118.append(n)
+                    p113 = p117
+                    res114 += res118
+                    break
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p113 = q
+                res114.append(v)
+                q = sk0[p113]
+                if q < 0:
+                    q = _WS0(text, p113).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p113] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p113 = q
+                res114.append(v)
+                r = self.e282_0(p113)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p113 = q
+                if v:
+                    res114.append(v)
+                if res114:
+                    n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
+                    n.rule = 862
+                q = p113
+                v = n if res114 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 811
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
             while True:
                 p121 = p
                 res122: list[Any] = []
@@ -48749,11 +48713,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p121] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('may', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'can', '')
+                v = (q, 'may', '')
                 q += 3
                 p121 = q
                 res122.append(v)
@@ -48763,12 +48727,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p121] = q
-                if not (text.startswith('form', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('assign', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'form', '')
-                q += 4
+                v = (q, 'assign', '')
+                q += 6
                 p121 = q
                 res122.append(v)
                 q = sk0[p121]
@@ -48777,12 +48741,96 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p121] = q
-                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('excess', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacking', '')
-                q += 9
+                v = (q, 'excess', '')
+                q += 6
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith('player', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'player', '')
+                q += 6
+                p121 = q
+                res122.append(v)
+                q = sk0[p121]
+                if q < 0:
+                    q = _WS0(text, p121).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p121] = q
+                if not (text.startswith("it's", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "it's", '')
+                q += 4
                 p121 = q
                 res122.append(v)
                 p123 = p121
@@ -48793,12 +48841,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p123] = q
-                if not (text.startswith('bands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'bands', '')
-                q += 5
+                v = (q, 'attacking', '')
+                q += 9
                 p123 = q
                 res124.append(v)
                 if res124:
@@ -48819,7 +48867,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F0:
             while True:
                 p125 = p
                 res126: list[Any] = []
@@ -48829,11 +48877,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith('lets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'lets', '')
+                v = (q, 'can', '')
+                q += 3
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('form', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'form', '')
                 q += 4
                 p125 = q
                 res126.append(v)
@@ -48843,180 +48905,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p125] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('attacking', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'its', '')
-                q += 3
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'controller', '')
-                q += 10
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('divide', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'divide', '')
-                q += 6
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'combat', '')
-                q += 6
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
+                v = (q, 'attacking', '')
                 q += 9
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocking', '')
-                q += 8
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p125 = q
-                res126.append(v)
-                q = sk0[p125]
-                if q < 0:
-                    q = _WS0(text, p125).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p125] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
                 p125 = q
                 res126.append(v)
                 p127 = p125
@@ -49027,12 +48921,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p127] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('bands', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'it', '')
-                q += 2
+                v = (q, 'bands', '')
+                q += 5
                 p127 = q
                 res128.append(v)
                 if res128:
@@ -49053,7 +48947,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F8:
             while True:
                 p129 = p
                 res130: list[Any] = []
@@ -49063,12 +48957,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p129] = q
-                if not (text.startswith("doesn't", q)):
+                if not (text.startswith('lets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "doesn't", '')
-                q += 7
+                v = (q, 'lets', '')
+                q += 4
                 p129 = q
                 res130.append(v)
                 q = sk0[p129]
@@ -49077,11 +48971,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p129] = q
-                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'tap', '')
+                v = (q, 'its', '')
                 q += 3
                 p129 = q
                 res130.append(v)
@@ -49091,11 +48985,165 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p129] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'to', '')
+                v = (q, 'controller', '')
+                q += 10
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('divide', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'divide', '')
+                q += 6
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creatures', '')
+                q += 9
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('blocking', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocking', '')
+                q += 8
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p129 = q
+                res130.append(v)
+                q = sk0[p129]
+                if q < 0:
+                    q = _WS0(text, p129).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p129] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
                 q += 2
                 p129 = q
                 res130.append(v)
@@ -49107,12 +49155,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p131] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attack', '')
-                q += 6
+                v = (q, 'it', '')
+                q += 2
                 p131 = q
                 res132.append(v)
                 if res132:
@@ -49157,12 +49205,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p133] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'untap', '')
-                q += 5
+                v = (q, 'tap', '')
+                q += 3
                 p133 = q
                 res134.append(v)
                 q = sk0[p133]
@@ -49171,35 +49219,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p133] = q
-                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'during', '')
-                q += 6
-                p133 = q
-                res134.append(v)
-                r = self.e282_0(p133)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p133 = q
-                if v:
-                    res134.append(v)
-                q = sk0[p133]
-                if q < 0:
-                    q = _WS0(text, p133).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p133] = q
-                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'untap', '')
-                q += 5
+                v = (q, 'to', '')
+                q += 2
                 p133 = q
                 res134.append(v)
                 p135 = p133
@@ -49210,12 +49235,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p135] = q
-                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'step', '')
-                q += 4
+                v = (q, 'attack', '')
+                q += 6
                 p135 = q
                 res136.append(v)
                 if res136:
@@ -49225,7 +49250,7 @@ class CardParser:
                 if res136 and n:
                     res134.append(n)
                 if res134:
-                    n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
+                    n = Nt(res134)
                     n.rule = 870
                 q = p133
                 v = n if res134 else None
@@ -49236,7 +49261,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F36:
             while True:
                 p137 = p
                 res138: list[Any] = []
@@ -49246,151 +49271,62 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p137] = q
-                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith("doesn't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'causes', '')
+                v = (q, "doesn't", '')
+                q += 7
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'untap', '')
+                q += 5
+                p137 = q
+                res138.append(v)
+                q = sk0[p137]
+                if q < 0:
+                    q = _WS0(text, p137).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p137] = q
+                if not (text.startswith('during', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'during', '')
                 q += 6
                 p137 = q
                 res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                r = self.e283_0(p137)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'its', '')
-                q += 3
+                q, v = r
                 p137 = q
-                res138.append(v)
+                if v:
+                    res138.append(v)
                 q = sk0[p137]
                 if q < 0:
                     q = _WS0(text, p137).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p137] = q
-                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                if not (text.startswith('untap', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'controller', '')
-                q += 10
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
-                q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'that', '')
-                q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'much', '')
-                q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'when', '')
-                q += 4
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
-                p137 = q
-                res138.append(v)
-                q = sk0[p137]
-                if q < 0:
-                    q = _WS0(text, p137).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p137] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deals', '')
+                v = (q, 'untap', '')
                 q += 5
                 p137 = q
                 res138.append(v)
@@ -49402,12 +49338,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p139] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('step', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'step', '')
+                q += 4
                 p139 = q
                 res140.append(v)
                 if res140:
@@ -49417,7 +49353,7 @@ class CardParser:
                 if res140 and n:
                     res138.append(n)
                 if res138:
-                    n = Nt(res138)
+                    n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
                     n.rule = 872
                 q = p137
                 v = n if res138 else None
@@ -49428,10 +49364,150 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F0:
             while True:
                 p141 = p
                 res142: list[Any] = []
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('causes', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'causes', '')
+                q += 6
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('controller', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'controller', '')
+                q += 10
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('much', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'much', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('when', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'when', '')
+                q += 4
+                p141 = q
+                res142.append(v)
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                p141 = q
+                res142.append(v)
                 q = sk0[p141]
                 if q < 0:
                     q = _WS0(text, p141).end()
@@ -49446,62 +49522,6 @@ class CardParser:
                 q += 5
                 p141 = q
                 res142.append(v)
-                q = sk0[p141]
-                if q < 0:
-                    q = _WS0(text, p141).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p141] = q
-                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'lethal', '')
-                q += 6
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
-                if q < 0:
-                    q = _WS0(text, p141).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p141] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
-                if q < 0:
-                    q = _WS0(text, p141).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p141] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p141 = q
-                res142.append(v)
-                q = sk0[p141]
-                if q < 0:
-                    q = _WS0(text, p141).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p141] = q
-                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'any', '')
-                q += 3
-                p141 = q
-                res142.append(v)
                 p143 = p141
                 res144: list[Any] = []
                 q = sk0[p143]
@@ -49510,11 +49530,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p143] = q
-                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'amount', '')
+                v = (q, 'damage', '')
                 q += 6
                 p143 = q
                 res144.append(v)
@@ -49560,11 +49580,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p145] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('lethal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'damage', '')
+                v = (q, 'lethal', '')
                 q += 6
                 p145 = q
                 res146.append(v)
@@ -49574,26 +49594,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p145] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'to', '')
-                q += 2
-                p145 = q
-                res146.append(v)
-                q = sk0[p145]
-                if q < 0:
-                    q = _WS0(text, p145).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p145] = q
-                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creatures', '')
-                q += 9
+                v = (q, 'damage', '')
+                q += 6
                 p145 = q
                 res146.append(v)
                 q = sk0[p145]
@@ -49616,54 +49622,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p145] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('any', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
+                v = (q, 'any', '')
                 q += 3
-                p145 = q
-                res146.append(v)
-                q = sk0[p145]
-                if q < 0:
-                    q = _WS0(text, p145).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p145] = q
-                if not (text.startswith('form', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'form', '')
-                q += 4
-                p145 = q
-                res146.append(v)
-                q = sk0[p145]
-                if q < 0:
-                    q = _WS0(text, p145).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p145] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p145 = q
-                res146.append(v)
-                q = sk0[p145]
-                if q < 0:
-                    q = _WS0(text, p145).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p145] = q
-                if not (text.startswith('-1/-1', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '-1/-1', '')
-                q += 5
                 p145 = q
                 res146.append(v)
                 p147 = p145
@@ -49674,12 +49638,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p147] = q
-                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('amount', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'counters', '')
-                q += 8
+                v = (q, 'amount', '')
+                q += 6
                 p147 = q
                 res148.append(v)
                 if res148:
@@ -49700,7 +49664,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F36:
             while True:
                 p149 = p
                 res150: list[Any] = []
@@ -49710,11 +49674,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p149] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
+                v = (q, 'deals', '')
                 q += 5
                 p149 = q
                 res150.append(v)
@@ -49724,12 +49688,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p149] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
-                q += 2
+                v = (q, 'damage', '')
+                q += 6
                 p149 = q
                 res150.append(v)
                 q = sk0[p149]
@@ -49738,45 +49702,14 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p149] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
-                p149 = q
-                res150.append(v)
-                q = sk0[p149]
-                if q < 0:
-                    q = _WS0(text, p149).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p149] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
+                v = (q, 'to', '')
                 q += 2
                 p149 = q
                 res150.append(v)
-                p151 = p149
-                res152: list[Any] = []
-                r = self.r_QualityRef_0(p151)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p151 = q
-                if v:
-                    res152.append(v)
-                if res152:
-                    n = Nt(res152)
-                    n.rule = 877
-                p149 = p151
-                if res152 and n:
-                    res150.append(n)
                 q = sk0[p149]
                 if q < 0:
                     q = _WS0(text, p149).end()
@@ -49791,6 +49724,98 @@ class CardParser:
                 q += 9
                 p149 = q
                 res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('form', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'form', '')
+                q += 4
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p149 = q
+                res150.append(v)
+                q = sk0[p149]
+                if q < 0:
+                    q = _WS0(text, p149).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p149] = q
+                if not (text.startswith('-1/-1', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '-1/-1', '')
+                q += 5
+                p149 = q
+                res150.append(v)
+                p151 = p149
+                res152: list[Any] = []
+                q = sk0[p151]
+                if q < 0:
+                    q = _WS0(text, p151).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p151] = q
+                if not (text.startswith('counters', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'counters', '')
+                q += 8
+                p151 = q
+                res152.append(v)
+                if res152:
+                    n = Nt(res152)
+                    n.rule = 877
+                p149 = p151
+                if res152 and n:
+                    res150.append(n)
                 if res150:
                     n = Nt(res150)
                     n.rule = 878
@@ -49841,40 +49866,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p153] = q
-                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'enchanted', '')
-                q += 9
-                p153 = q
-                res154.append(v)
-                q = sk0[p153]
-                if q < 0:
-                    q = _WS0(text, p153).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p153] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p153 = q
-                res154.append(v)
-                q = sk0[p153]
-                if q < 0:
-                    q = _WS0(text, p153).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p153] = q
-                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equipped', '')
-                q += 8
+                v = (q, 'blocked', '')
+                q += 7
                 p153 = q
                 res154.append(v)
                 q = sk0[p153]
@@ -49914,12 +49911,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p153] = q
-                if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
+                if not (text.startswith('creatures', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'permanents', '')
-                q += 10
+                v = (q, 'creatures', '')
+                q += 9
                 p153 = q
                 res154.append(v)
                 if res154:
@@ -49934,7 +49931,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F14:
+        if ch in _F0:
             while True:
                 p157 = p
                 res158: list[Any] = []
@@ -49944,11 +49941,67 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p157] = q
-                if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'prevents', '')
+                v = (q, "can't", '')
+                q += 5
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('enchanted', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enchanted', '')
+                q += 9
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p157 = q
+                res158.append(v)
+                q = sk0[p157]
+                if q < 0:
+                    q = _WS0(text, p157).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p157] = q
+                if not (text.startswith('equipped', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equipped', '')
                 q += 8
                 p157 = q
                 res158.append(v)
@@ -49958,26 +50011,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p157] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'all', '')
-                q += 3
-                p157 = q
-                res158.append(v)
-                q = sk0[p157]
-                if q < 0:
-                    q = _WS0(text, p157).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p157] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
+                v = (q, 'by', '')
+                q += 2
                 p157 = q
                 res158.append(v)
                 p159 = p157
@@ -50003,68 +50042,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p157] = q
-                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('permanents', q) and not (nx := text[q + 10:q + 11]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'sources', '')
-                q += 7
-                p157 = q
-                res158.append(v)
-                q = sk0[p157]
-                if q < 0:
-                    q = _WS0(text, p157).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p157] = q
-                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'would', '')
-                q += 5
-                p157 = q
-                res158.append(v)
-                q = sk0[p157]
-                if q < 0:
-                    q = _WS0(text, p157).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p157] = q
-                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'deal', '')
-                q += 4
-                p157 = q
-                res158.append(v)
-                q = sk0[p157]
-                if q < 0:
-                    q = _WS0(text, p157).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p157] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p157 = q
-                res158.append(v)
-                q = sk0[p157]
-                if q < 0:
-                    q = _WS0(text, p157).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p157] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'it', '')
-                q += 2
+                v = (q, 'permanents', '')
+                q += 10
                 p157 = q
                 res158.append(v)
                 if res158:
@@ -50079,7 +50062,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F14:
             while True:
                 p161 = p
                 res162: list[Any] = []
@@ -50089,11 +50072,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p161] = q
-                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('prevents', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'can', '')
+                v = (q, 'prevents', '')
+                q += 8
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
                 q += 3
                 p161 = q
                 res162.append(v)
@@ -50103,50 +50100,84 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p161] = q
-                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attack', '')
+                v = (q, 'damage', '')
                 q += 6
                 p161 = q
                 res162.append(v)
-                while True:
-                    p163 = p161
-                    res164: list[Any] = []
-                    r = self.e283_0(p163)
-                    if r is None:
-                        break
-                    q, v = r
-                    p163 = q
-                    if v:
-                        res164.append(v)
-                    q = sk0[p163]
-                    if q < 0:
-                        q = _WS0(text, p163).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p163] = q
-                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'turn', '')
-                    q += 4
-                    p163 = q
-                    res164.append(v)
-                    p161 = p163
-                    res162 += res164
+                p163 = p161
+                res164: list[Any] = []
+                r = self.r_QualityRef_0(p163)
+                if r is None:
+                    p = c
+                    ch = ch0
                     break
+                q, v = r
+                p163 = q
+                if v:
+                    res164.append(v)
+                if res164:
+                    n = Nt(res164)
+                    n.rule = 883
+                p161 = p163
+                if res164 and n:
+                    res162.append(n)
                 q = sk0[p161]
                 if q < 0:
                     q = _WS0(text, p161).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p161] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('sources', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'as', '')
+                v = (q, 'sources', '')
+                q += 7
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'would', '')
+                q += 5
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('deal', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'deal', '')
+                q += 4
+                p161 = q
+                res162.append(v)
+                q = sk0[p161]
+                if q < 0:
+                    q = _WS0(text, p161).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p161] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
                 q += 2
                 p161 = q
                 res162.append(v)
@@ -50156,70 +50187,16 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p161] = q
-                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'though', '')
-                q += 6
+                v = (q, 'it', '')
+                q += 2
                 p161 = q
                 res162.append(v)
-                r = self.e284_0(p161)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p161 = q
-                if v:
-                    res162.append(v)
-                q = sk0[p161]
-                if q < 0:
-                    q = _WS0(text, p161).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p161] = q
-                if not (text.startswith("didn't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "didn't", '')
-                q += 6
-                p161 = q
-                res162.append(v)
-                q = sk0[p161]
-                if q < 0:
-                    q = _WS0(text, p161).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p161] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                p161 = q
-                res162.append(v)
-                p165 = p161
-                res166: list[Any] = []
-                r = self.r_KeywordName_0(p165)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p165 = q
-                if v:
-                    res166.append(v)
-                if res166:
-                    n = Nt(res166)
-                    n.rule = 883
-                p161 = p165
-                if res166 and n:
-                    res162.append(n)
                 if res162:
-                    n = Nt(res162 if len(res162) == 1 and type(res162[0]) is not list else flatten(res162))
+                    n = Nt(res162)
                     n.rule = 884
                 q = p161
                 v = n if res162 else None
@@ -50230,111 +50207,169 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F64:
+        if ch in _F0:
             while True:
-                p167 = p
-                res168: list[Any] = []
-                p169 = p167
-                res170: list[Any] = []
-                q = sk0[p169]
+                p165 = p
+                res166: list[Any] = []
+                q = sk0[p165]
                 if q < 0:
-                    q = _WS0(text, p169).end()
+                    q = _WS0(text, p165).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p169] = q
-                m = _RX64(text, q) if text[q:q + 1] in _F32 else None
-                if m is None:
+                    sk0[p165] = q
+                if not (text.startswith('can', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
+                v = (q, 'can', '')
+                q += 3
+                p165 = q
+                res166.append(v)
+                q = sk0[p165]
+                if q < 0:
+                    q = _WS0(text, p165).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p165] = q
+                if not (text.startswith('attack', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attack', '')
+                q += 6
+                p165 = q
+                res166.append(v)
+                while True:
+                    p167 = p165
+                    res168: list[Any] = []
+                    r = self.e284_0(p167)
+                    if r is None:
+                        break
+                    q, v = r
+                    p167 = q
+                    if v:
+                        res168.append(v)
+                    q = sk0[p167]
+                    if q < 0:
+                        q = _WS0(text, p167).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p167] = q
+                    if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'turn', '')
+                    q += 4
+                    p167 = q
+                    res168.append(v)
+                    p165 = p167
+                    res166 += res168
+                    break
+                q = sk0[p165]
+                if q < 0:
+                    q = _WS0(text, p165).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p165] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
+                q += 2
+                p165 = q
+                res166.append(v)
+                q = sk0[p165]
+                if q < 0:
+                    q = _WS0(text, p165).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p165] = q
+                if not (text.startswith('though', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'though', '')
+                q += 6
+                p165 = q
+                res166.append(v)
+                r = self.e285_0(p165)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p165 = q
+                if v:
+                    res166.append(v)
+                q = sk0[p165]
+                if q < 0:
+                    q = _WS0(text, p165).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p165] = q
+                if not (text.startswith("didn't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "didn't", '')
+                q += 6
+                p165 = q
+                res166.append(v)
+                q = sk0[p165]
+                if q < 0:
+                    q = _WS0(text, p165).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p165] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                p165 = q
+                res166.append(v)
+                p169 = p165
+                res170: list[Any] = []
+                r = self.r_KeywordName_0(p169)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p169 = q
                 if v:
                     res170.append(v)
                 if res170:
                     n = Nt(res170)
                     n.rule = 885
-                p167 = p169
+                p165 = p169
                 if res170 and n:
-                    res168.append(n)
-                q = sk0[p167]
+                    res166.append(n)
+                if res166:
+                    n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
+                    n.rule = 886
+                q = p165
+                v = n if res166 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 811
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F64:
+            while True:
+                p171 = p
+                res172: list[Any] = []
+                p173 = p171
+                res174: list[Any] = []
+                q = sk0[p173]
                 if q < 0:
-                    q = _WS0(text, p167).end()
+                    q = _WS0(text, p173).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'activated', '')
-                q += 9
-                p167 = q
-                res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'abilities', '')
-                q += 9
-                p167 = q
-                res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p167 = q
-                res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('{T}', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '{T}', '')
-                q += 3
-                p167 = q
-                res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'in', '')
-                q += 2
-                p167 = q
-                res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
+                    sk0[p173] = q
                 m = _RX64(text, q) if text[q:q + 1] in _F32 else None
                 if m is None:
                     p = c
@@ -50343,53 +50378,15 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p167 = q
+                p173 = q
                 if v:
-                    res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'costs', '')
-                q += 5
-                p167 = q
-                res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p167 = q
-                res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p167 = q
-                res168.append(v)
-                p171 = p167
-                res172: list[Any] = []
+                    res174.append(v)
+                if res174:
+                    n = Nt(res174)
+                    n.rule = 887
+                p171 = p173
+                if res174 and n:
+                    res172.append(n)
                 q = sk0[p171]
                 if q < 0:
                     q = _WS0(text, p171).end()
@@ -50404,17 +50401,148 @@ class CardParser:
                 q += 9
                 p171 = q
                 res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith('abilities', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'abilities', '')
+                q += 9
+                p171 = q
+                res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p171 = q
+                res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith('{T}', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '{T}', '')
+                q += 3
+                p171 = q
+                res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith('in', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'in', '')
+                q += 2
+                p171 = q
+                res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                m = _RX64(text, q) if text[q:q + 1] in _F32 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p171 = q
+                if v:
+                    res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith('costs', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'costs', '')
+                q += 5
+                p171 = q
+                res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith("can't", q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "can't", '')
+                q += 5
+                p171 = q
+                res172.append(v)
+                q = sk0[p171]
+                if q < 0:
+                    q = _WS0(text, p171).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p171] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p171 = q
+                res172.append(v)
+                p175 = p171
+                res176: list[Any] = []
+                q = sk0[p175]
+                if q < 0:
+                    q = _WS0(text, p175).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p175] = q
+                if not (text.startswith('activated', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'activated', '')
+                q += 9
+                p175 = q
+                res176.append(v)
+                if res176:
+                    n = Nt(res176)
+                    n.rule = 888
+                p171 = p175
+                if res176 and n:
+                    res172.append(n)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 886
-                p167 = p171
-                if res172 and n:
-                    res168.append(n)
-                if res168:
-                    n = Nt(res168)
-                    n.rule = 887
-                q = p167
-                v = n if res168 else None
+                    n.rule = 889
+                q = p171
+                v = n if res172 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -50424,140 +50552,6 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p173 = p
-                res174: list[Any] = []
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'more', '')
-                q += 4
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
-                if q < 0:
-                    q = _WS0(text, p173).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p173] = q
-                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'than', '')
-                q += 4
-                p173 = q
-                res174.append(v)
-                p175 = p173
-                res176: list[Any] = []
-                q = sk0[p175]
-                if q < 0:
-                    q = _WS0(text, p175).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p175] = q
-                m = _RX13(text, q) if text[q:q + 1] in _F31 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'NumberWord') if s else None
-                q += len(s)
-                p175 = q
-                if v:
-                    res176.append(v)
-                if res176:
-                    n = Nt(res176)
-                    n.rule = 888
-                p173 = p175
-                if res176 and n:
-                    res174.append(n)
-                r = self.e285_0(p173)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p173 = q
-                if v:
-                    res174.append(v)
-                if res174:
-                    n = Nt(res174 if len(res174) == 1 and type(res174[0]) is not list else flatten(res174))
-                    n.rule = 889
-                q = p173
-                v = n if res174 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 811
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F5:
-            while True:
                 p177 = p
                 res178: list[Any] = []
                 q = sk0[p177]
@@ -50566,11 +50560,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p177] = q
-                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'attacks', '')
+                v = (q, "can't", '')
+                q += 5
+                p177 = q
+                res178.append(v)
+                q = sk0[p177]
+                if q < 0:
+                    q = _WS0(text, p177).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p177] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p177 = q
+                res178.append(v)
+                q = sk0[p177]
+                if q < 0:
+                    q = _WS0(text, p177).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p177] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
                 q += 7
                 p177 = q
                 res178.append(v)
@@ -50580,11 +50602,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p177] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'each', '')
+                v = (q, 'by', '')
+                q += 2
+                p177 = q
+                res178.append(v)
+                q = sk0[p177]
+                if q < 0:
+                    q = _WS0(text, p177).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p177] = q
+                if not (text.startswith('more', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'more', '')
                 q += 4
                 p177 = q
                 res178.append(v)
@@ -50594,26 +50630,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p177] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('than', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'combat', '')
-                q += 6
-                p177 = q
-                res178.append(v)
-                q = sk0[p177]
-                if q < 0:
-                    q = _WS0(text, p177).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p177] = q
-                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'if', '')
-                q += 2
+                v = (q, 'than', '')
+                q += 4
                 p177 = q
                 res178.append(v)
                 p179 = p177
@@ -50624,22 +50646,34 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p179] = q
-                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                m = _RX13(text, q) if text[q:q + 1] in _F31 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'able', '')
-                q += 4
+                s = m.group()
+                v = (q, s, 'NumberWord') if s else None
+                q += len(s)
                 p179 = q
-                res180.append(v)
+                if v:
+                    res180.append(v)
                 if res180:
                     n = Nt(res180)
                     n.rule = 890
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
+                r = self.e286_0(p177)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p177 = q
+                if v:
+                    res178.append(v)
                 if res178:
-                    n = Nt(res178)
+                    n = Nt(res178 if len(res178) == 1 and type(res178[0]) is not list else flatten(res178))
                     n.rule = 891
                 q = p177
                 v = n if res178 else None
@@ -50674,11 +50708,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p181] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'each', '')
                 q += 4
                 p181 = q
                 res182.append(v)
@@ -50688,12 +50722,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p181] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
+                v = (q, 'combat', '')
+                q += 6
                 p181 = q
                 res182.append(v)
                 q = sk0[p181]
@@ -50744,7 +50778,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F16:
+        if ch in _F5:
             while True:
                 p185 = p
                 res186: list[Any] = []
@@ -50754,39 +50788,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p185] = q
-                if not (text.startswith('must', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'must', '')
-                q += 4
-                p185 = q
-                res186.append(v)
-                q = sk0[p185]
-                if q < 0:
-                    q = _WS0(text, p185).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p185] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p185 = q
-                res186.append(v)
-                q = sk0[p185]
-                if q < 0:
-                    q = _WS0(text, p185).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p185] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
+                v = (q, 'attacks', '')
                 q += 7
                 p185 = q
                 res186.append(v)
@@ -50866,7 +50872,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F23:
+        if ch in _F16:
             while True:
                 p189 = p
                 res190: list[Any] = []
@@ -50876,25 +50882,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p189] = q
-                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('must', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocks', '')
-                q += 6
-                p189 = q
-                res190.append(v)
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'each', '')
+                v = (q, 'must', '')
                 q += 4
                 p189 = q
                 res190.append(v)
@@ -50904,12 +50896,54 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p189] = q
-                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'combat', '')
-                q += 6
+                v = (q, 'be', '')
+                q += 2
+                p189 = q
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                p189 = q
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p189 = q
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
                 p189 = q
                 res190.append(v)
                 q = sk0[p189]
@@ -50960,7 +50994,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F23:
             while True:
                 p193 = p
                 res194: list[Any] = []
@@ -50970,12 +51004,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p193] = q
-                if not (text.startswith("can't", q)):
+                if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, "can't", '')
-                q += 5
+                v = (q, 'blocks', '')
+                q += 6
                 p193 = q
                 res194.append(v)
                 q = sk0[p193]
@@ -50984,11 +51018,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p193] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'be', '')
+                v = (q, 'each', '')
+                q += 4
+                p193 = q
+                res194.append(v)
+                q = sk0[p193]
+                if q < 0:
+                    q = _WS0(text, p193).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p193] = q
+                if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'combat', '')
+                q += 6
+                p193 = q
+                res194.append(v)
+                q = sk0[p193]
+                if q < 0:
+                    q = _WS0(text, p193).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p193] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
                 q += 2
                 p193 = q
                 res194.append(v)
@@ -51000,12 +51062,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p195] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'blocked', '')
-                q += 7
+                v = (q, 'able', '')
+                q += 4
                 p195 = q
                 res196.append(v)
                 if res196:
@@ -51026,7 +51088,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F23:
+        if ch in _F0:
             while True:
                 p197 = p
                 res198: list[Any] = []
@@ -51036,23 +51098,28 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p197] = q
-                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'becomes', '')
-                q += 7
+                v = (q, "can't", '')
+                q += 5
                 p197 = q
                 res198.append(v)
-                r = self.e286_0(p197)
-                if r is None:
+                q = sk0[p197]
+                if q < 0:
+                    q = _WS0(text, p197).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p197] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'be', '')
+                q += 2
                 p197 = q
-                if v:
-                    res198.append(v)
+                res198.append(v)
                 p199 = p197
                 res200: list[Any] = []
                 q = sk0[p199]
@@ -51061,182 +51128,23 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p199] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
+                v = (q, 'blocked', '')
+                q += 7
                 p199 = q
-                if v:
-                    res200.append(v)
+                res200.append(v)
                 if res200:
                     n = Nt(res200)
                     n.rule = 900
                 p197 = p199
                 if res200 and n:
                     res198.append(n)
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('/', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '/', '')
-                q += 1
-                p197 = q
-                res198.append(v)
-                p201 = p197
-                res202: list[Any] = []
-                q = sk0[p201]
-                if q < 0:
-                    q = _WS0(text, p201).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p201] = q
-                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'INT') if s else None
-                q += len(s)
-                p201 = q
-                if v:
-                    res202.append(v)
-                if res202:
-                    n = Nt(res202)
-                    n.rule = 901
-                p197 = p201
-                if res202 and n:
-                    res198.append(n)
-                while True:
-                    p203 = p197
-                    res204: list[Any] = []
-                    r = self.e287_0(p203)
-                    if r is None:
-                        break
-                    q, v = r
-                    p203 = q
-                    if v:
-                        res204.append(v)
-                    r = self.e288_0(p203)
-                    if r is None:
-                        break
-                    q, v = r
-                    p203 = q
-                    if v:
-                        res204.append(v)
-                    p197 = p203
-                    res198 += res204
-                    break
-                r = self.e289_0(p197)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p197 = q
-                if v:
-                    res198.append(v)
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'creature', '')
-                q += 8
-                p197 = q
-                res198.append(v)
-                while True:
-                    p205 = p197
-                    res206: list[Any] = []
-                    q = sk0[p205]
-                    if q < 0:
-                        q = _WS0(text, p205).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p205] = q
-                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'with', '')
-                    q += 4
-                    p205 = q
-                    res206.append(v)
-                    r = self.e290_0(p205)
-                    if r is None:
-                        break
-                    q, v = r
-                    p205 = q
-                    if v:
-                        res206.append(v)
-                    p197 = p205
-                    res198 += res206
-                    break
-                while True:
-                    p207 = p197
-                    res208: list[Any] = []
-                    r = self.e291_0(p207)
-                    if r is None:
-                        break
-                    q, v = r
-                    p207 = q
-                    if v:
-                        res208.append(v)
-                    q = sk0[p207]
-                    if q < 0:
-                        q = _WS0(text, p207).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p207] = q
-                    if not (text.startswith('still', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'still', '')
-                    q += 5
-                    p207 = q
-                    res208.append(v)
-                    q = sk0[p207]
-                    if q < 0:
-                        q = _WS0(text, p207).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p207] = q
-                    if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'a', '')
-                    q += 1
-                    p207 = q
-                    res208.append(v)
-                    q = sk0[p207]
-                    if q < 0:
-                        q = _WS0(text, p207).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p207] = q
-                    if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'land', '')
-                    q += 4
-                    p207 = q
-                    res208.append(v)
-                    p197 = p207
-                    res198 += res208
-                    break
                 if res198:
-                    n = Nt(res198 if len(res198) == 1 and type(res198[0]) is not list else flatten(res198))
-                    n.rule = 902
+                    n = Nt(res198)
+                    n.rule = 901
                 q = p197
                 v = n if res198 else None
                 if v is not None:
@@ -51248,119 +51156,217 @@ class CardParser:
                 break
         if ch in _F23:
             while True:
-                p209 = p
-                res210: list[Any] = []
-                q = sk0[p209]
+                p201 = p
+                res202: list[Any] = []
+                q = sk0[p201]
                 if q < 0:
-                    q = _WS0(text, p209).end()
+                    q = _WS0(text, p201).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p209] = q
+                    sk0[p201] = q
                 if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'becomes', '')
                 q += 7
-                p209 = q
-                res210.append(v)
-                q = sk0[p209]
-                if q < 0:
-                    q = _WS0(text, p209).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p209] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                p201 = q
+                res202.append(v)
+                r = self.e287_0(p201)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
-                p209 = q
-                res210.append(v)
-                q = sk0[p209]
+                q, v = r
+                p201 = q
+                if v:
+                    res202.append(v)
+                p203 = p201
+                res204: list[Any] = []
+                q = sk0[p203]
                 if q < 0:
-                    q = _WS0(text, p209).end()
+                    q = _WS0(text, p203).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p209] = q
+                    sk0[p203] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p203 = q
+                if v:
+                    res204.append(v)
+                if res204:
+                    n = Nt(res204)
+                    n.rule = 902
+                p201 = p203
+                if res204 and n:
+                    res202.append(n)
+                q = sk0[p201]
+                if q < 0:
+                    q = _WS0(text, p201).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p201] = q
+                if not (text.startswith('/', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '/', '')
+                q += 1
+                p201 = q
+                res202.append(v)
+                p205 = p201
+                res206: list[Any] = []
+                q = sk0[p205]
+                if q < 0:
+                    q = _WS0(text, p205).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p205] = q
+                m = _RX12(text, q) if text[q:q + 1] in _F29 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'INT') if s else None
+                q += len(s)
+                p205 = q
+                if v:
+                    res206.append(v)
+                if res206:
+                    n = Nt(res206)
+                    n.rule = 903
+                p201 = p205
+                if res206 and n:
+                    res202.append(n)
+                while True:
+                    p207 = p201
+                    res208: list[Any] = []
+                    r = self.e288_0(p207)
+                    if r is None:
+                        break
+                    q, v = r
+                    p207 = q
+                    if v:
+                        res208.append(v)
+                    r = self.e289_0(p207)
+                    if r is None:
+                        break
+                    q, v = r
+                    p207 = q
+                    if v:
+                        res208.append(v)
+                    p201 = p207
+                    res202 += res208
+                    break
+                r = self.e290_0(p201)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p201 = q
+                if v:
+                    res202.append(v)
+                q = sk0[p201]
+                if q < 0:
+                    q = _WS0(text, p201).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p201] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p209 = q
-                res210.append(v)
-                q = sk0[p209]
-                if q < 0:
-                    q = _WS0(text, p209).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p209] = q
-                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
+                p201 = q
+                res202.append(v)
+                while True:
+                    p209 = p201
+                    res210: list[Any] = []
+                    q = sk0[p209]
+                    if q < 0:
+                        q = _WS0(text, p209).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p209] = q
+                    if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'with', '')
+                    q += 4
+                    p209 = q
+                    res210.append(v)
+                    r = self.e291_0(p209)
+                    if r is None:
+                        break
+                    q, v = r
+                    p209 = q
+                    if v:
+                        res210.append(v)
+                    p201 = p209
+                    res202 += res210
                     break
-                v = (q, 'type', '')
-                q += 4
-                p209 = q
-                res210.append(v)
-                q = sk0[p209]
-                if q < 0:
-                    q = _WS0(text, p209).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p209] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
+                while True:
+                    p211 = p201
+                    res212: list[Any] = []
+                    r = self.e292_0(p211)
+                    if r is None:
+                        break
+                    q, v = r
+                    p211 = q
+                    if v:
+                        res212.append(v)
+                    q = sk0[p211]
+                    if q < 0:
+                        q = _WS0(text, p211).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p211] = q
+                    if not (text.startswith('still', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'still', '')
+                    q += 5
+                    p211 = q
+                    res212.append(v)
+                    q = sk0[p211]
+                    if q < 0:
+                        q = _WS0(text, p211).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p211] = q
+                    if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'a', '')
+                    q += 1
+                    p211 = q
+                    res212.append(v)
+                    q = sk0[p211]
+                    if q < 0:
+                        q = _WS0(text, p211).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p211] = q
+                    if not (text.startswith('land', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'land', '')
+                    q += 4
+                    p211 = q
+                    res212.append(v)
+                    p201 = p211
+                    res202 += res212
                     break
-                v = (q, 'of', '')
-                q += 2
-                p209 = q
-                res210.append(v)
-                q = sk0[p209]
-                if q < 0:
-                    q = _WS0(text, p209).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p209] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p209 = q
-                res210.append(v)
-                p211 = p209
-                res212: list[Any] = []
-                q = sk0[p211]
-                if q < 0:
-                    q = _WS0(text, p211).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p211] = q
-                if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'choice', '')
-                q += 6
-                p211 = q
-                res212.append(v)
-                if res212:
-                    n = Nt(res212)
-                    n.rule = 903
-                p209 = p211
-                if res212 and n:
-                    res210.append(n)
-                if res210:
-                    n = Nt(res210)
+                if res202:
+                    n = Nt(res202 if len(res202) == 1 and type(res202[0]) is not list else flatten(res202))
                     n.rule = 904
-                q = p209
-                v = n if res210 else None
+                q = p201
+                v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -51392,11 +51398,53 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p213] = q
-                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'an', '')
+                v = (q, 'the', '')
+                q += 3
+                p213 = q
+                res214.append(v)
+                q = sk0[p213]
+                if q < 0:
+                    q = _WS0(text, p213).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p213] = q
+                if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'creature', '')
+                q += 8
+                p213 = q
+                res214.append(v)
+                q = sk0[p213]
+                if q < 0:
+                    q = _WS0(text, p213).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p213] = q
+                if not (text.startswith('type', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'type', '')
+                q += 4
+                p213 = q
+                res214.append(v)
+                q = sk0[p213]
+                if q < 0:
+                    q = _WS0(text, p213).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p213] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
                 q += 2
                 p213 = q
                 res214.append(v)
@@ -51406,40 +51454,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p213] = q
-                if not (text.startswith('Aura', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'Aura', '')
+                v = (q, 'your', '')
                 q += 4
-                p213 = q
-                res214.append(v)
-                q = sk0[p213]
-                if q < 0:
-                    q = _WS0(text, p213).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p213] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p213 = q
-                res214.append(v)
-                q = sk0[p213]
-                if q < 0:
-                    q = _WS0(text, p213).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p213] = q
-                if not (text.startswith('enchant', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'enchant', '')
-                q += 7
                 p213 = q
                 res214.append(v)
                 p215 = p213
@@ -51450,17 +51470,14 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p215] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
-                if m is None:
+                if not (text.startswith('choice', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, 'TypeWord') if s else None
-                q += len(s)
+                v = (q, 'choice', '')
+                q += 6
                 p215 = q
-                if v:
-                    res216.append(v)
+                res216.append(v)
                 if res216:
                     n = Nt(res216)
                     n.rule = 905
@@ -51479,27 +51496,96 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F98:
+        if ch in _F23:
             while True:
                 p217 = p
                 res218: list[Any] = []
-                r = self.e292_0(p217)
-                if r is None:
+                q = sk0[p217]
+                if q < 0:
+                    q = _WS0(text, p217).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p217] = q
+                if not (text.startswith('becomes', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'becomes', '')
+                q += 7
                 p217 = q
-                if v:
-                    res218.append(v)
+                res218.append(v)
+                q = sk0[p217]
+                if q < 0:
+                    q = _WS0(text, p217).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p217] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                p217 = q
+                res218.append(v)
+                q = sk0[p217]
+                if q < 0:
+                    q = _WS0(text, p217).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p217] = q
+                if not (text.startswith('Aura', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'Aura', '')
+                q += 4
+                p217 = q
+                res218.append(v)
+                q = sk0[p217]
+                if q < 0:
+                    q = _WS0(text, p217).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p217] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p217 = q
+                res218.append(v)
+                q = sk0[p217]
+                if q < 0:
+                    q = _WS0(text, p217).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p217] = q
+                if not (text.startswith('enchant', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'enchant', '')
+                q += 7
+                p217 = q
+                res218.append(v)
                 p219 = p217
                 res220: list[Any] = []
-                r = self.r_Color_0(p219)
-                if r is None:
+                q = sk0[p219]
+                if q < 0:
+                    q = _WS0(text, p219).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p219] = q
+                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                if m is None:
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                s = m.group()
+                v = (q, s, 'TypeWord') if s else None
+                q += len(s)
                 p219 = q
                 if v:
                     res220.append(v)
@@ -51510,10 +51596,52 @@ class CardParser:
                 if res220 and n:
                     res218.append(n)
                 if res218:
-                    n = Nt(res218 if len(res218) == 1 and type(res218[0]) is not list else flatten(res218))
+                    n = Nt(res218)
                     n.rule = 908
                 q = p217
                 v = n if res218 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 811
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F98:
+            while True:
+                p221 = p
+                res222: list[Any] = []
+                r = self.e293_0(p221)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p221 = q
+                if v:
+                    res222.append(v)
+                p223 = p221
+                res224: list[Any] = []
+                r = self.r_Color_0(p223)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p223 = q
+                if v:
+                    res224.append(v)
+                if res224:
+                    n = Nt(res224)
+                    n.rule = 909
+                p221 = p223
+                if res224 and n:
+                    res222.append(n)
+                if res222:
+                    n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
+                    n.rule = 910
+                q = p221
+                v = n if res222 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 811
@@ -51557,7 +51685,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 909
+                    n.rule = 911
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51587,7 +51715,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 910
+                    n.rule = 912
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -51612,7 +51740,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 911
+                    n.rule = 913
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51643,7 +51771,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 912
+                    n.rule = 914
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51668,7 +51796,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 913
+                    n.rule = 915
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51704,7 +51832,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 914
+                n.rule = 916
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51728,7 +51856,7 @@ class CardParser:
                 ch = ch0
                 break
             while True:
-                r = self.e293_0(p19)
+                r = self.e294_0(p19)
                 if r is None:
                     break
                 q, v = r
@@ -51749,7 +51877,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 915
+                n.rule = 917
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -51803,7 +51931,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 916
+        n.rule = 918
         return p, n
 
     def e160_1(self, p: int) -> Any:
@@ -51847,7 +51975,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 917
+        n.rule = 919
         return p, n
 
     def e161_1(self, p: int) -> Any:
@@ -51887,7 +52015,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 918
+                    n.rule = 920
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51918,7 +52046,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 919
+                    n.rule = 921
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -51937,16 +52065,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e294_1(p1) is None:
-                break
-            while True:
-                r = self.e295_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e295_1(p1) is None:
                 break
             while True:
                 r = self.e296_1(p1)
@@ -51967,9 +52086,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e298_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e298_1(p3)
+                r = self.e299_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -51991,7 +52119,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e299_1(p5)
+                    r = self.e300_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -52007,14 +52135,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e300_1(p7)
+                r = self.e301_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e301_1(p7)
+                r = self.e302_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -52024,7 +52152,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e302_1(p1)
+            r = self.e303_1(p1)
             if r is None:
                 break
             q, v = r
@@ -52034,7 +52162,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e303_1(p)
+        r = self.e304_1(p)
         if r is None:
             return None
         q, v = r
@@ -52044,9 +52172,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e304_1(p9) is None:
+            if self.e305_1(p9) is None:
                 break
-            r = self.e305_1(p9)
+            r = self.e306_1(p9)
             if r is None:
                 break
             q, v = r
@@ -52122,7 +52250,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e306_1(p9)
+                r = self.e307_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52131,7 +52259,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e307_1(p9)
+                r = self.e308_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52172,7 +52300,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e308_1(p21)
+                    r = self.e309_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -52186,7 +52314,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e309_1(p9)
+                r = self.e310_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52195,7 +52323,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e310_1(p9)
+                r = self.e311_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52271,7 +52399,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 920
+        n.rule = 922
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -52292,7 +52420,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 923
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -52313,7 +52441,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 924
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -52334,7 +52462,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 923
+        n.rule = 925
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -52369,7 +52497,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 924
+        n.rule = 926
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -52388,7 +52516,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e311_0(p)
+                r = self.e312_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52401,7 +52529,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e312_0(p)
+                r = self.e313_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52414,7 +52542,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e313_0(p)
+                r = self.e314_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52427,7 +52555,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e314_0(p)
+                r = self.e315_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52456,7 +52584,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e315_0(p)
+                r = self.e316_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52469,7 +52597,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e316_0(p)
+                r = self.e317_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52514,7 +52642,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e317_0(p1)
+                r = self.e318_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52532,7 +52660,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e318_0(p3)
+                r = self.e319_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52541,11 +52669,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e319_0(p3) is None:
+                if self.e320_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e320_0(p3)
+                r = self.e321_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52579,7 +52707,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 925
+        n.rule = 927
         return q, n
 
     def e171_0(self, p: int) -> Any:
@@ -52619,7 +52747,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 926
+                    n.rule = 928
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52642,7 +52770,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 927
+                    n.rule = 929
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52747,7 +52875,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 928
+        n.rule = 930
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -52768,7 +52896,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 929
+        n.rule = 931
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -52789,7 +52917,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 930
+        n.rule = 932
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -52810,7 +52938,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e321_0(p1)
+                r = self.e322_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53104,7 +53232,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 931
+                    n.rule = 933
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53135,7 +53263,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 932
+                    n.rule = 934
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -53182,7 +53310,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 933
+                    n.rule = 935
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53227,7 +53355,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 934
+                    n.rule = 936
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53286,7 +53414,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 935
+                    n.rule = 937
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53361,7 +53489,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 936
+                    n.rule = 938
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53406,7 +53534,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 937
+                    n.rule = 939
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53438,7 +53566,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e322_0(p5)
+                r = self.e323_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53456,7 +53584,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e323_0(p9) is None:
+                if self.e324_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -53478,7 +53606,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 938
+                    n.rule = 940
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53523,7 +53651,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 939
+                    n.rule = 941
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53554,7 +53682,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 940
+                    n.rule = 942
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53577,7 +53705,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 941
+                    n.rule = 943
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53640,7 +53768,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 942
+                    n.rule = 944
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53819,7 +53947,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 943
+                    n.rule = 945
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53845,7 +53973,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 944
+                    n.rule = 946
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53881,7 +54009,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 945
+                    n.rule = 947
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -53924,7 +54052,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 946
+        n.rule = 948
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -53945,7 +54073,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 947
+        n.rule = 949
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -53966,7 +54094,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 948
+        n.rule = 950
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -53997,7 +54125,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 949
+        n.rule = 951
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -54032,7 +54160,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 950
+        n.rule = 952
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -54130,7 +54258,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 951
+        n.rule = 953
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -54192,7 +54320,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 952
+                    n.rule = 954
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54258,7 +54386,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 953
+                    n.rule = 955
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54286,7 +54414,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e324_0(p1)
+                r = self.e325_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54360,7 +54488,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e325_0(p3)
+                r = self.e326_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54418,7 +54546,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 954
+                    n.rule = 956
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54444,11 +54572,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 955
+                    n.rule = 957
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e326_0(p7)
+                r = self.e327_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54469,7 +54597,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 956
+                        n.rule = 958
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -54536,7 +54664,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 957
+                    n.rule = 959
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54582,7 +54710,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 958
+                    n.rule = 960
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54669,7 +54797,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 959
+                    n.rule = 961
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54765,11 +54893,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 960
+                    n.rule = 962
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e327_0(p9)
+                r = self.e328_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54803,7 +54931,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e328_0(p1)
+                r = self.e329_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54846,7 +54974,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 961
+                    n.rule = 963
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54941,7 +55069,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 962
+                    n.rule = 964
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54960,7 +55088,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e329_0(p1)
+                    r = self.e330_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -55032,7 +55160,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 963
+                    n.rule = 965
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55075,7 +55203,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e330_0(p1)
+                r = self.e331_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55086,7 +55214,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 964
+                    n.rule = 966
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -55109,7 +55237,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e331_0(p3)
+                r = self.e332_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55120,7 +55248,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 964
+                    n.rule = 966
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -55214,7 +55342,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 965
+                    n.rule = 967
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55259,7 +55387,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 966
+                    n.rule = 968
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -55349,7 +55477,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 967
+        n.rule = 969
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -55439,18 +55567,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 968
+                    n.rule = 970
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 969
+                    n.rule = 971
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 970
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55465,7 +55593,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 970
+                    n.rule = 972
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55509,7 +55637,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 971
+            n.rule = 973
         p = p1
         if res2 and n:
             res.append(n)
@@ -55528,7 +55656,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 972
+        n.rule = 974
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -55549,7 +55677,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e332_0(p1)
+                r = self.e333_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55613,14 +55741,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 973
+                    n.rule = 975
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e333_0(p7)
+                    r = self.e334_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -55679,7 +55807,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 974
+        n.rule = 976
         return q, n
 
     def e202_0(self, p: int) -> Any:
@@ -55700,7 +55828,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e334_0(p1)
+                r = self.e335_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55774,7 +55902,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e335_0(p3)
+                r = self.e336_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55822,7 +55950,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e336_0(p1)
+                r = self.e337_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55868,7 +55996,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e337_0(p3)
+                r = self.e338_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55998,7 +56126,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 975
+        n.rule = 977
         return q, n
 
     def e206_0(self, p: int) -> Any:
@@ -56024,7 +56152,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e338_0(p1)
+            r = self.e339_0(p1)
             if r is None:
                 p = c
                 break
@@ -56032,7 +56160,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e339_0(p1)
+            r = self.e340_0(p1)
             if r is None:
                 p = c
                 break
@@ -56064,7 +56192,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 976
+        n.rule = 978
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -56085,7 +56213,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e340_0(p1)
+                r = self.e341_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56117,7 +56245,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e341_0(p3)
+                r = self.e342_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56249,18 +56377,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 977
+                    n.rule = 979
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 978
+                    n.rule = 980
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 979
+                    n.rule = 981
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56296,7 +56424,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 980
+                    n.rule = 982
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56316,12 +56444,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 981
+                    n.rule = 983
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 979
+                    n.rule = 981
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56357,7 +56485,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 982
+                    n.rule = 984
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -56377,12 +56505,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 983
+                    n.rule = 985
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 979
+                    n.rule = 981
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56407,7 +56535,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 984
+        n.rule = 986
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -56439,12 +56567,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 985
+                    n.rule = 987
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 986
+                    n.rule = 988
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56464,12 +56592,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 987
+                    n.rule = 989
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 986
+                    n.rule = 988
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56531,7 +56659,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 988
+                    n.rule = 990
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56682,7 +56810,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 989
+        n.rule = 991
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -56773,7 +56901,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 990
+                    n.rule = 992
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56817,7 +56945,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 991
+                    n.rule = 993
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56915,7 +57043,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 992
+                    n.rule = 994
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57193,7 +57321,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e342_0(p)
+            r = self.e343_0(p)
             if r is None:
                 p = c
                 break
@@ -57215,7 +57343,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 993
+                n.rule = 995
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -57393,7 +57521,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 994
+                    n.rule = 996
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57452,7 +57580,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 995
+                    n.rule = 997
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57506,7 +57634,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e343_0(p)
+            r = self.e344_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -57532,7 +57660,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 996
+                    n.rule = 998
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57609,7 +57737,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 997
+                    n.rule = 999
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57654,7 +57782,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 998
+                    n.rule = 1000
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57739,7 +57867,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 999
+        n.rule = 1001
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -57776,7 +57904,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e344_0(p)
+            r = self.e345_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -57842,7 +57970,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1000
+                    n.rule = 1002
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57871,7 +57999,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1001
+                    n.rule = 1003
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -57902,7 +58030,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1002
+                    n.rule = 1004
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -57925,7 +58053,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1003
+                    n.rule = 1005
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -57953,7 +58081,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1004
+        n.rule = 1006
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -58149,7 +58277,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1005
+                    n.rule = 1007
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58179,7 +58307,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1006
+                        n.rule = 1008
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -58207,7 +58335,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1007
+                n.rule = 1009
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -58237,7 +58365,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1008
+                    n.rule = 1010
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -58269,7 +58397,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1009
+        n.rule = 1011
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -58315,7 +58443,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1010
+        n.rule = 1012
         return p, n
 
     def e236_0(self, p: int) -> Any:
@@ -58349,7 +58477,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1011
+                    n.rule = 1013
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58368,7 +58496,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e345_0(p5)
+                    r = self.e346_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -58403,7 +58531,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e346_0(p9)
+                r = self.e347_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58444,19 +58572,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1012
+                    n.rule = 1014
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1013
+                    n.rule = 1015
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1014
+                    n.rule = 1016
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58484,7 +58612,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1015
+        n.rule = 1017
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -58505,7 +58633,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1016
+        n.rule = 1018
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -58539,7 +58667,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1017
+                    n.rule = 1019
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58592,7 +58720,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1018
+                    n.rule = 1020
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58654,7 +58782,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1019
+                    n.rule = 1021
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58679,7 +58807,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1020
+                    n.rule = 1022
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58705,14 +58833,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1021
+            n.rule = 1023
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1022
+        n.rule = 1024
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -58775,7 +58903,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1025
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -58815,14 +58943,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1024
+            n.rule = 1026
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e347_0(p3)
+            r = self.e348_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58847,7 +58975,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1025
+        n.rule = 1027
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -58857,7 +58985,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e348_0(p)
+            r = self.e349_0(p)
             if r is None:
                 break
             q, v = r
@@ -58888,14 +59016,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1026
+            n.rule = 1028
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e349_0(p3)
+            r = self.e350_0(p3)
             if r is None:
                 break
             q, v = r
@@ -58932,7 +59060,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1027
+        n.rule = 1029
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -58953,7 +59081,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1028
+        n.rule = 1030
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -58981,7 +59109,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1029
+            n.rule = 1031
         p = p1
         if res2 and n:
             res.append(n)
@@ -58996,12 +59124,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1030
+            n.rule = 1032
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e350_0(p)
+            r = self.e351_0(p)
             if r is None:
                 break
             q, v = r
@@ -59012,7 +59140,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1031
+        n.rule = 1033
         return p, n
 
     def e243_0(self, p: int) -> Any:
@@ -59049,7 +59177,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e351_0(p)
+            r = self.e352_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59134,7 +59262,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1034
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -59285,7 +59413,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1033
+                    n.rule = 1035
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59344,7 +59472,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1034
+                    n.rule = 1036
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59373,7 +59501,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1035
+        n.rule = 1037
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -59394,7 +59522,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1036
+        n.rule = 1038
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -59415,7 +59543,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1037
+        n.rule = 1039
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -59436,7 +59564,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1038
+        n.rule = 1040
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -59480,7 +59608,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1039
+        n.rule = 1041
         return p, n
 
     def e252_0(self, p: int) -> Any:
@@ -59609,7 +59737,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e352_0(p1)
+                r = self.e353_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59631,7 +59759,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1040
+                    n.rule = 1042
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59662,7 +59790,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1041
+                    n.rule = 1043
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59721,7 +59849,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e353_0(p)
+            r = self.e354_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59775,7 +59903,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1042
+        n.rule = 1044
         return p, n
 
     def e257_0(self, p: int) -> Any:
@@ -59796,7 +59924,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e354_0(p1)
+                r = self.e355_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59905,7 +60033,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1043
+        n.rule = 1045
         return p, n
 
     def e259_0(self, p: int) -> Any:
@@ -59926,7 +60054,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1044
+        n.rule = 1046
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -59974,7 +60102,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1045
+        n.rule = 1047
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -60103,7 +60231,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1046
+        n.rule = 1048
         return q, n
 
     def e265_0(self, p: int) -> Any:
@@ -60137,7 +60265,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1047
+                    n.rule = 1049
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60204,14 +60332,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1048
+                n.rule = 1050
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e355_0(p9)
+                r = self.e356_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -60253,94 +60381,60 @@ class CardParser:
         return None
 
     def e266_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F5:
+            while True:
                 q = sk0[p]
                 if q < 0:
                     q = _WS0(text, p).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
                     p = c
-                    if first:
-                        return None
+                    ch = ch0
                     break
-                v = (q, 'or', 'sep')
-                q += 2
+                v = (q, 'a', '')
+                q += 1
+                if v is not None:
+                    return q, v if v else [v]
                 p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
+                ch = None  # moved on: no guess about the next alternative
                 break
-            q, v = r
-            p = q
-            if not v:
+        if ch in _F5:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'an', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
                 break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1049
-        return p, n
+        return None
 
     def e267_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1050
-        return p, n
-
-    def e268_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60384,7 +60478,95 @@ class CardParser:
         n.rule = 1051
         return p, n
 
+    def e268_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1052
+        return p, n
+
     def e269_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1053
+        return p, n
+
+    def e270_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60420,7 +60602,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1052
+                    n.rule = 1054
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60507,7 +60689,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1053
+                    n.rule = 1055
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60560,7 +60742,7 @@ class CardParser:
                 break
         return None
 
-    def e270_0(self, p: int) -> Any:
+    def e271_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60601,10 +60783,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1054
+        n.rule = 1056
         return p, n
 
-    def e271_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60640,7 +60822,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1055
+                    n.rule = 1057
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60713,7 +60895,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1056
+                    n.rule = 1058
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60761,12 +60943,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1057
+                    n.rule = 1059
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1060
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60786,19 +60968,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1059
+                    n.rule = 1061
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1058
+                    n.rule = 1060
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e272_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60816,62 +60998,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1060
+        n.rule = 1062
         return q, n
-
-    def e273_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e274_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -60906,25 +61034,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -60938,25 +61047,6 @@ class CardParser:
                     ch = ch0
                     break
                 v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -61242,6 +61332,98 @@ class CardParser:
         return None
 
     def e278_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e279_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61282,10 +61464,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1061
+        n.rule = 1063
         return p, n
 
-    def e279_0(self, p: int) -> Any:
+    def e280_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61339,7 +61521,7 @@ class CardParser:
                 break
         return None
 
-    def e280_0(self, p: int) -> Any:
+    def e281_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61380,10 +61562,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1062
+        n.rule = 1064
         return p, n
 
-    def e281_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61437,7 +61619,7 @@ class CardParser:
                 break
         return None
 
-    def e282_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61473,7 +61655,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1063
+                    n.rule = 1065
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61517,7 +61699,7 @@ class CardParser:
                 break
         return None
 
-    def e283_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61535,10 +61717,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1064
+        n.rule = 1066
         return q, n
 
-    def e284_0(self, p: int) -> Any:
+    def e285_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61592,7 +61774,7 @@ class CardParser:
                 break
         return None
 
-    def e285_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61646,7 +61828,7 @@ class CardParser:
                 break
         return None
 
-    def e286_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61700,7 +61882,7 @@ class CardParser:
                 break
         return None
 
-    def e287_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -61722,10 +61904,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1067
         return p, n
 
-    def e288_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -61748,7 +61930,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e356_0(p1)
+            r = self.e357_0(p1)
             if r is None:
                 p = c
                 break
@@ -61762,7 +61944,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e289_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61790,10 +61972,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1068
         return p, n
 
-    def e290_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61834,10 +62016,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1069
         return p, n
 
-    def e291_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61855,10 +62037,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1068
+        n.rule = 1070
         return q, n
 
-    def e292_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61912,7 +62094,7 @@ class CardParser:
                 break
         return None
 
-    def e293_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61930,7 +62112,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1069
+        n.rule = 1071
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -61951,7 +62133,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e357_1(p1)
+                r = self.e358_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -61967,7 +62149,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62028,7 +62210,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62105,7 +62287,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62169,7 +62351,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62226,7 +62408,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e358_1(p21)
+                r = self.e359_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62270,7 +62452,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62347,7 +62529,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62453,7 +62635,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62524,7 +62706,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e359_1(p41)
+                r = self.e360_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62568,14 +62750,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1070
+                    n.rule = 1072
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e294_1(self, p: int) -> Any:
+    def e295_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -62794,20 +62976,10 @@ class CardParser:
                 break
         return None
 
-    def e295_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e360_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e361_1(p)
             if r is None:
@@ -62818,24 +62990,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e296_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e362_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e363_1(p)
             if r is None:
                 p = c
                 break
@@ -62847,6 +63003,32 @@ class CardParser:
         return None
 
     def e297_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e363_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e364_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e298_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -62867,7 +63049,7 @@ class CardParser:
         n.rule = 549
         return q, n
 
-    def e298_1(self, p: int) -> Any:
+    def e299_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62902,7 +63084,7 @@ class CardParser:
         n.rule = 550
         return p, n
 
-    def e299_1(self, p: int) -> Any:
+    def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62937,7 +63119,7 @@ class CardParser:
         n.rule = 551
         return p, n
 
-    def e300_1(self, p: int) -> Any:
+    def e301_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -62972,7 +63154,7 @@ class CardParser:
         n.rule = 552
         return p, n
 
-    def e301_1(self, p: int) -> Any:
+    def e302_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -62995,7 +63177,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e364_1(p1)
+            r = self.e365_1(p1)
             if r is None:
                 p = c
                 break
@@ -63007,23 +63189,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e302_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e365_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e303_1(self, p: int) -> Any:
@@ -63044,6 +63209,23 @@ class CardParser:
         return p, res
 
     def e304_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e367_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e305_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63340,13 +63522,13 @@ class CardParser:
                 break
         return None
 
-    def e305_1(self, p: int) -> Any:
+    def e306_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e367_1(p)
+            r = self.e368_1(p)
             if r is None:
                 p = c
                 break
@@ -63357,7 +63539,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e306_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63375,7 +63557,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e368_1(p1)
+                r = self.e369_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63534,7 +63716,7 @@ class CardParser:
                 break
         return None
 
-    def e307_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63608,7 +63790,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e369_1(p1)
+                r = self.e370_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63934,7 +64116,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e370_1(p17)
+                r = self.e371_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64051,7 +64233,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e371_1(p25)
+                r = self.e372_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64569,7 +64751,7 @@ class CardParser:
                 break
         return None
 
-    def e308_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64613,7 +64795,7 @@ class CardParser:
         n.rule = 571
         return p, n
 
-    def e309_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64631,7 +64813,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e372_1(p1)
+                r = self.e373_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64663,7 +64845,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e373_1(p3)
+                r = self.e374_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64811,7 +64993,7 @@ class CardParser:
                 break
         return None
 
-    def e310_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65057,7 +65239,7 @@ class CardParser:
                 break
         return None
 
-    def e311_0(self, p: int) -> Any:
+    def e312_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65089,10 +65271,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1073
         return p, n
 
-    def e312_0(self, p: int) -> Any:
+    def e313_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65114,10 +65296,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1074
         return p, n
 
-    def e313_0(self, p: int) -> Any:
+    def e314_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65139,10 +65321,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1075
         return p, n
 
-    def e314_0(self, p: int) -> Any:
+    def e315_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65172,80 +65354,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
-        return p, n
-
-    def e315_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1075
-        return p, n
-
-    def e316_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk0[p]
-            if q < 0:
-                q = _WS0(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 1076
         return p, n
 
-    def e317_0(self, p: int) -> Any:
+    def e316_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65280,7 +65392,77 @@ class CardParser:
         n.rule = 1077
         return p, n
 
+    def e317_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1078
+        return p, n
+
     def e318_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk0[p]
+            if q < 0:
+                q = _WS0(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS0)
+                sk0[p] = q
+            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1079
+        return p, n
+
+    def e319_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65310,10 +65492,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1080
         return p, n
 
-    def e319_0(self, p: int) -> Any:
+    def e320_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -65351,7 +65533,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e320_0(self, p: int) -> Any:
+    def e321_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65383,10 +65565,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1081
         return p, n
 
-    def e321_0(self, p: int) -> Any:
+    def e322_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65404,10 +65586,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1080
+        n.rule = 1082
         return q, n
 
-    def e322_0(self, p: int) -> Any:
+    def e323_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65436,7 +65618,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1081
+                    n.rule = 1083
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65458,7 +65640,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1082
+                n.rule = 1084
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65468,7 +65650,7 @@ class CardParser:
             break
         return None
 
-    def e323_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -65577,17 +65759,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1083
+            n.rule = 1085
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1084
+        n.rule = 1086
         return p, n
 
-    def e324_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65605,10 +65787,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1085
+        n.rule = 1087
         return q, n
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65657,10 +65839,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1088
         return p, n
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -65683,7 +65865,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e374_0(p1)
+            r = self.e375_0(p1)
             if r is None:
                 p = c
                 break
@@ -65738,12 +65920,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1087
+            n.rule = 1089
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e375_0(p)
+            r = self.e376_0(p)
             if r is None:
                 break
             q, v = r
@@ -65754,10 +65936,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1088
+        n.rule = 1090
         return p, n
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65811,7 +65993,7 @@ class CardParser:
                 break
         return None
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65829,10 +66011,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1089
+        n.rule = 1091
         return q, n
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65861,7 +66043,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1090
+                    n.rule = 1092
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65884,7 +66066,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1091
+                    n.rule = 1093
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -65944,13 +66126,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1092
+                    n.rule = 1094
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1093
+                    n.rule = 1095
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65991,7 +66173,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1094
+                    n.rule = 1096
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66022,20 +66204,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1095
+                    n.rule = 1097
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1093
+                    n.rule = 1095
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66071,7 +66253,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1096
+                    n.rule = 1098
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66130,7 +66312,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1097
+                    n.rule = 1099
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66189,7 +66371,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1098
+                    n.rule = 1100
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66256,7 +66438,7 @@ class CardParser:
                 break
         return None
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66290,7 +66472,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1099
+                    n.rule = 1101
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66318,7 +66500,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1100
+                    n.rule = 1102
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66328,7 +66510,7 @@ class CardParser:
                 break
         return None
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66346,10 +66528,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1101
+        n.rule = 1103
         return q, n
 
-    def e333_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66367,28 +66549,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1102
-        return q, n
-
-    def e334_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'face', '')
-        q += 4
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1103
+        n.rule = 1104
         return q, n
 
     def e335_0(self, p: int) -> Any:
@@ -66409,7 +66570,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1105
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -66423,14 +66584,14 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1106
         return q, n
 
     def e337_0(self, p: int) -> Any:
@@ -66451,10 +66612,31 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1107
         return q, n
 
     def e338_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1108
+        return q, n
+
+    def e339_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66508,7 +66690,7 @@ class CardParser:
                 break
         return None
 
-    def e339_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -66530,10 +66712,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1107
+        n.rule = 1109
         return p, n
 
-    def e340_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66551,10 +66733,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1108
+        n.rule = 1110
         return q, n
 
-    def e341_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66572,10 +66754,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1109
+        n.rule = 1111
         return q, n
 
-    def e342_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66593,7 +66775,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1112
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -66626,7 +66808,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66647,14 +66829,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1111
+                    n.rule = 1113
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e343_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66672,10 +66854,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1114
         return q, n
 
-    def e344_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66693,10 +66875,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1113
+        n.rule = 1115
         return q, n
 
-    def e345_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66737,10 +66919,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1114
+        n.rule = 1116
         return p, n
 
-    def e346_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66776,7 +66958,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1115
+                    n.rule = 1117
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66820,7 +67002,7 @@ class CardParser:
                 break
         return None
 
-    def e347_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66838,10 +67020,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1116
+        n.rule = 1118
         return q, n
 
-    def e348_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66859,10 +67041,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1117
+        n.rule = 1119
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66880,10 +67062,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1118
+        n.rule = 1120
         return q, n
 
-    def e350_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66942,7 +67124,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1119
+                    n.rule = 1121
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67038,7 +67220,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1120
+                    n.rule = 1122
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67051,7 +67233,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e376_0(p9)
+                r = self.e377_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -67095,7 +67277,7 @@ class CardParser:
                 break
         return None
 
-    def e351_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67113,7 +67295,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1121
+        n.rule = 1123
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -67180,18 +67362,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1122
+                    n.rule = 1124
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1123
+                    n.rule = 1125
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67246,18 +67428,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1125
+                    n.rule = 1127
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1126
+                    n.rule = 1128
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67284,18 +67466,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1127
+                    n.rule = 1129
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1128
+                    n.rule = 1130
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67420,18 +67602,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1129
+                    n.rule = 1131
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1130
+                    n.rule = 1132
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67472,18 +67654,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1131
+                    n.rule = 1133
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1132
+                    n.rule = 1134
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67552,18 +67734,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1133
+                    n.rule = 1135
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1134
+                    n.rule = 1136
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67590,18 +67772,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1135
+                    n.rule = 1137
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1136
+                    n.rule = 1138
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67628,14 +67810,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1137
+                    n.rule = 1139
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e377_0(p33)
+                    r = self.e378_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -67659,12 +67841,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1138
+                    n.rule = 1140
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67705,7 +67887,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1139
+                    n.rule = 1141
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -67744,7 +67926,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1140
+                            n.rule = 1142
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -67762,7 +67944,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1141
+                        n.rule = 1143
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67771,12 +67953,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1142
+                    n.rule = 1144
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67820,18 +68002,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1143
+                    n.rule = 1145
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1144
+                    n.rule = 1146
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67900,18 +68082,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1145
+                    n.rule = 1147
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1146
+                    n.rule = 1148
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67980,18 +68162,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1147
+                    n.rule = 1149
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1148
+                    n.rule = 1150
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68046,7 +68228,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1149
+                    n.rule = 1151
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -68123,7 +68305,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e378_0(p61)
+                    r = self.e379_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -68159,12 +68341,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1150
+                    n.rule = 1152
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68188,7 +68370,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e379_0(p63)
+                    r = self.e380_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -68214,7 +68396,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1151
+                    n.rule = 1153
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -68252,7 +68434,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1152
+                        n.rule = 1154
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -68261,12 +68443,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1153
+                    n.rule = 1155
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68304,7 +68486,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e380_0(p71)
+                    r = self.e381_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -68330,18 +68512,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1154
+                    n.rule = 1156
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1155
+                    n.rule = 1157
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68452,25 +68634,25 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1156
+                    n.rule = 1158
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1157
+                    n.rule = 1159
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1124
+                    n.rule = 1126
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68524,7 +68706,7 @@ class CardParser:
                 break
         return None
 
-    def e353_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68542,10 +68724,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1158
+        n.rule = 1160
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68563,10 +68745,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1159
+        n.rule = 1161
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68584,10 +68766,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1160
+        n.rule = 1162
         return q, n
 
-    def e356_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -68609,10 +68791,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1161
+        n.rule = 1163
         return p, n
 
-    def e357_1(self, p: int) -> Any:
+    def e358_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -68775,7 +68957,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e381_1(p)
+            r = self.e382_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -68828,7 +69010,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e382_1(p15)
+                    r = self.e383_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -69227,7 +69409,7 @@ class CardParser:
                 break
         return None
 
-    def e358_1(self, p: int) -> Any:
+    def e359_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69290,7 +69472,7 @@ class CardParser:
                 break
         return None
 
-    def e359_1(self, p: int) -> Any:
+    def e360_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69595,7 +69777,7 @@ class CardParser:
                 break
         return None
 
-    def e360_1(self, p: int) -> Any:
+    def e361_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69613,10 +69795,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 920
+        n.rule = 922
         return q, n
 
-    def e361_1(self, p: int) -> Any:
+    def e362_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69634,10 +69816,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 921
+        n.rule = 923
         return q, n
 
-    def e362_1(self, p: int) -> Any:
+    def e363_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69655,10 +69837,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 924
         return q, n
 
-    def e363_1(self, p: int) -> Any:
+    def e364_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69676,10 +69858,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 923
+        n.rule = 925
         return q, n
 
-    def e364_1(self, p: int) -> Any:
+    def e365_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69711,76 +69893,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 924
+        n.rule = 926
         return p, n
-
-    def e365_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F9:
-            while True:
-                r = self.e383_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F82:
-            while True:
-                r = self.e384_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F83:
-            while True:
-                r = self.e385_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F16:
-            while True:
-                r = self.e386_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e366_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -69796,9 +69910,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F84:
+        if ch in _F9:
             while True:
-                r = self.e387_1(p)
+                r = self.e384_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69809,9 +69923,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F86:
+        if ch in _F82:
             while True:
-                r = self.e388_1(p)
+                r = self.e385_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F83:
+            while True:
+                r = self.e386_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                r = self.e387_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69825,6 +69965,48 @@ class CardParser:
         return None
 
     def e367_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F84:
+            while True:
+                r = self.e388_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F86:
+            while True:
+                r = self.e389_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e368_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69856,7 +70038,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e389_1(p1)
+                r = self.e390_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69874,7 +70056,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e390_1(p3)
+                r = self.e391_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69883,11 +70065,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e391_1(p3) is None:
+                if self.e392_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e392_1(p3)
+                r = self.e393_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69903,7 +70085,7 @@ class CardParser:
                 break
         return None
 
-    def e368_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69921,10 +70103,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 925
+        n.rule = 927
         return q, n
 
-    def e369_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69961,7 +70143,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 926
+                    n.rule = 928
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69984,7 +70166,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 927
+                    n.rule = 929
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -69994,7 +70176,7 @@ class CardParser:
                 break
         return None
 
-    def e370_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70048,7 +70230,7 @@ class CardParser:
                 break
         return None
 
-    def e371_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70089,10 +70271,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 928
+        n.rule = 930
         return p, n
 
-    def e372_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70110,10 +70292,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 929
+        n.rule = 931
         return q, n
 
-    def e373_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70131,10 +70313,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 930
+        n.rule = 932
         return q, n
 
-    def e374_0(self, p: int) -> Any:
+    def e375_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70156,10 +70338,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1162
+        n.rule = 1164
         return p, n
 
-    def e375_0(self, p: int) -> Any:
+    def e376_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -70177,7 +70359,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e393_0(p1)
+                r = self.e394_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70223,7 +70405,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e394_0(p3)
+                r = self.e395_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70267,7 +70449,7 @@ class CardParser:
                 break
         return None
 
-    def e376_0(self, p: int) -> Any:
+    def e377_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70285,10 +70467,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1163
+        n.rule = 1165
         return q, n
 
-    def e377_0(self, p: int) -> Any:
+    def e378_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70306,10 +70488,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1164
+        n.rule = 1166
         return q, n
 
-    def e378_0(self, p: int) -> Any:
+    def e379_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70327,28 +70509,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1165
-        return q, n
-
-    def e379_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1166
+        n.rule = 1167
         return q, n
 
     def e380_0(self, p: int) -> Any:
@@ -70369,7 +70530,28 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1167
+        n.rule = 1168
+        return q, n
+
+    def e381_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1169
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -70430,7 +70612,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e395_1(p)
+            r = self.e396_1(p)
             if r is None:
                 break
             q, v = r
@@ -70444,7 +70626,7 @@ class CardParser:
         n.rule = 281
         return p, n
 
-    def e381_1(self, p: int) -> Any:
+    def e382_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70465,7 +70647,7 @@ class CardParser:
         n.rule = 282
         return q, n
 
-    def e382_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70522,7 +70704,7 @@ class CardParser:
         n.rule = 285
         return p, n
 
-    def e383_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70554,10 +70736,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1073
         return p, n
 
-    def e384_1(self, p: int) -> Any:
+    def e385_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70579,10 +70761,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1072
+        n.rule = 1074
         return p, n
 
-    def e385_1(self, p: int) -> Any:
+    def e386_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70604,10 +70786,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1075
         return p, n
 
-    def e386_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70637,80 +70819,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
-        return p, n
-
-    def e387_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1075
-        return p, n
-
-    def e388_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 1076
         return p, n
 
-    def e389_1(self, p: int) -> Any:
+    def e388_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70745,7 +70857,77 @@ class CardParser:
         n.rule = 1077
         return p, n
 
+    def e389_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1078
+        return p, n
+
     def e390_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1079
+        return p, n
+
+    def e391_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70775,10 +70957,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1080
         return p, n
 
-    def e391_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -70816,7 +70998,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e392_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70848,10 +71030,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1081
         return p, n
 
-    def e393_0(self, p: int) -> Any:
+    def e394_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70869,10 +71051,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1168
+        n.rule = 1170
         return q, n
 
-    def e394_0(self, p: int) -> Any:
+    def e395_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70890,10 +71072,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1169
+        n.rule = 1171
         return q, n
 
-    def e395_1(self, p: int) -> Any:
+    def e396_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70911,7 +71093,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e396_1(p1)
+                r = self.e397_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70957,7 +71139,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e397_1(p3)
+                r = self.e398_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71001,7 +71183,7 @@ class CardParser:
                 break
         return None
 
-    def e396_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71022,7 +71204,7 @@ class CardParser:
         n.rule = 755
         return q, n
 
-    def e397_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71129,6 +71311,7 @@ CLASSES: dict[str, type[Model]] = {
     'CantActivateStmt': _model_class('CantActivateStmt', (('affected', True, '1'), ('cantactivate', True, '1')), {'affected': None, 'cantactivate': ''}, ()),
     'CantAttack': _model_class('CantAttack', (('attack', True, '1'),), {'attack': ''}, ()),
     'CantAttackOrBlock': _model_class('CantAttackOrBlock', (('both', True, '1'),), {'both': ''}, ()),
+    'CantAttackUnless': _model_class('CantAttackUnless', (('filter', True, '1'),), {'filter': None}, ()),
     'CantBeAttachedBy': _model_class('CantBeAttachedBy', (('quality', True, '1'),), {'quality': None}, ()),
     'CantBeBlocked': _model_class('CantBeBlocked', (('unblockable', True, '1'),), {'unblockable': ''}, ()),
     'CantBeBlockedBy': _model_class('CantBeBlockedBy', (('quality', True, '1'),), {'quality': None}, ()),
@@ -71764,83 +71947,84 @@ _C801 = CLASSES['ZonePlace']
 _C810 = CLASSES['PTChoice']
 _C814 = CLASSES['PTChange']
 _C816 = CLASSES['CantAttackOrBlock']
-_C818 = CLASSES['CantAttack']
-_C819 = CLASSES['CantBlockMatching']
-_C821 = CLASSES['CantBlock']
-_C823 = CLASSES['CantBeBlockedByFewer']
-_C824 = CLASSES['CantBeBlockedExcept']
-_C825 = CLASSES['CanBlockOnly']
-_C826 = CLASSES['BlockCapacity']
-_C828 = CLASSES['BlocksDespite']
-_C831 = CLASSES['CantBeTargetedByOnly']
-_C833 = CLASSES['CantBeTargetedBy']
-_C834 = CLASSES['CantBeTargeted']
-_C836 = CLASSES['CantBeDestroyed']
-_C838 = CLASSES['CantPhaseOut']
-_C840 = CLASSES['PhasesEachUntap']
-_C843 = CLASSES['BasePT']
-_C845 = CLASSES['GainsAbility']
-_C848 = CLASSES['HasKeywordAtManaCost']
-_C851 = CLASSES['HasKeywordFrom']
-_C855 = CLASSES['ProtectionFromChosen']
-_C856 = CLASSES['HasKeywords']
-_C857 = CLASSES['LosesKeywords']
-_C860 = CLASSES['CombatDamageSteps']
-_C862 = CLASSES['AssignsExcess']
-_C864 = CLASSES['FormsBands']
-_C866 = CLASSES['DividesDamage']
-_C868 = CLASSES['AttacksUntapped']
-_C870 = CLASSES['DoesntUntap']
-_C872 = CLASSES['DamageGainsLife']
-_C874 = CLASSES['DamageIsLethal']
-_C876 = CLASSES['DamageAsCounters']
-_C878 = CLASSES['CantBeBlockedBy']
-_C880 = CLASSES['CantBeAttachedBy']
-_C882 = CLASSES['PreventDamageFrom']
-_C884 = CLASSES['AttacksDespite']
-_C887 = CLASSES['TapAbilitiesCantActivate']
-_C889 = CLASSES['MaxBlockers']
-_C891 = CLASSES['AttacksEachCombat']
-_C893 = CLASSES['AttacksThisTurn']
-_C895 = CLASSES['MustBeBlocked']
-_C897 = CLASSES['BlocksEachCombat']
-_C899 = CLASSES['CantBeBlocked']
-_C902 = CLASSES['BecomesCreature']
-_C904 = CLASSES['ChosenCreatureType']
-_C906 = CLASSES['BecomesAura']
-_C908 = CLASSES['IsColor']
-_C964 = CLASSES['Duration']
-_C969 = CLASSES['UpToXTargets']
-_C972 = CLASSES['FromGraveyard']
-_C978 = CLASSES['OntoBattlefield']
-_C981 = CLASSES['IntoHand']
-_C983 = CLASSES['IntoGraveyard']
-_C986 = CLASSES['CostValue']
-_C1013 = CLASSES['NextTurnDuration']
-_C1022 = CLASSES['BackRef']
-_C1025 = CLASSES['TargetPlayer']
-_C1027 = CLASSES['TargetObject']
-_C1031 = CLASSES['EachObjects']
-_C1058 = CLASSES['QualityRef']
-_C1084 = CLASSES['PerTime']
-_C1088 = CLASSES['PerObject']
-_C1093 = CLASSES['PowerOf']
-_C1123 = CLASSES['EntersEvent']
-_C1126 = CLASSES['LeavesEvent']
-_C1128 = CLASSES['DiesEvent']
-_C1130 = CLASSES['ToGraveyardEvent']
-_C1132 = CLASSES['AttacksAloneEvent']
-_C1134 = CLASSES['UnblockedEvent']
-_C1136 = CLASSES['AttacksEvent']
-_C1138 = CLASSES['BlocksEvent']
-_C1142 = CLASSES['BlockedEvent']
-_C1144 = CLASSES['PhasesEvent']
-_C1146 = CLASSES['TurnedUpEvent']
-_C1148 = CLASSES['ExiledThisWayEvent']
-_C1150 = CLASSES['TargetedEvent']
-_C1153 = CLASSES['DealsDamageEvent']
-_C1155 = CLASSES['DealtDamageEvent']
-_C1157 = CLASSES['PutIntoGraveyardEvent']
+_C818 = CLASSES['CantAttackUnless']
+_C820 = CLASSES['CantAttack']
+_C821 = CLASSES['CantBlockMatching']
+_C823 = CLASSES['CantBlock']
+_C825 = CLASSES['CantBeBlockedByFewer']
+_C826 = CLASSES['CantBeBlockedExcept']
+_C827 = CLASSES['CanBlockOnly']
+_C828 = CLASSES['BlockCapacity']
+_C830 = CLASSES['BlocksDespite']
+_C833 = CLASSES['CantBeTargetedByOnly']
+_C835 = CLASSES['CantBeTargetedBy']
+_C836 = CLASSES['CantBeTargeted']
+_C838 = CLASSES['CantBeDestroyed']
+_C840 = CLASSES['CantPhaseOut']
+_C842 = CLASSES['PhasesEachUntap']
+_C845 = CLASSES['BasePT']
+_C847 = CLASSES['GainsAbility']
+_C850 = CLASSES['HasKeywordAtManaCost']
+_C853 = CLASSES['HasKeywordFrom']
+_C857 = CLASSES['ProtectionFromChosen']
+_C858 = CLASSES['HasKeywords']
+_C859 = CLASSES['LosesKeywords']
+_C862 = CLASSES['CombatDamageSteps']
+_C864 = CLASSES['AssignsExcess']
+_C866 = CLASSES['FormsBands']
+_C868 = CLASSES['DividesDamage']
+_C870 = CLASSES['AttacksUntapped']
+_C872 = CLASSES['DoesntUntap']
+_C874 = CLASSES['DamageGainsLife']
+_C876 = CLASSES['DamageIsLethal']
+_C878 = CLASSES['DamageAsCounters']
+_C880 = CLASSES['CantBeBlockedBy']
+_C882 = CLASSES['CantBeAttachedBy']
+_C884 = CLASSES['PreventDamageFrom']
+_C886 = CLASSES['AttacksDespite']
+_C889 = CLASSES['TapAbilitiesCantActivate']
+_C891 = CLASSES['MaxBlockers']
+_C893 = CLASSES['AttacksEachCombat']
+_C895 = CLASSES['AttacksThisTurn']
+_C897 = CLASSES['MustBeBlocked']
+_C899 = CLASSES['BlocksEachCombat']
+_C901 = CLASSES['CantBeBlocked']
+_C904 = CLASSES['BecomesCreature']
+_C906 = CLASSES['ChosenCreatureType']
+_C908 = CLASSES['BecomesAura']
+_C910 = CLASSES['IsColor']
+_C966 = CLASSES['Duration']
+_C971 = CLASSES['UpToXTargets']
+_C974 = CLASSES['FromGraveyard']
+_C980 = CLASSES['OntoBattlefield']
+_C983 = CLASSES['IntoHand']
+_C985 = CLASSES['IntoGraveyard']
+_C988 = CLASSES['CostValue']
+_C1015 = CLASSES['NextTurnDuration']
+_C1024 = CLASSES['BackRef']
+_C1027 = CLASSES['TargetPlayer']
+_C1029 = CLASSES['TargetObject']
+_C1033 = CLASSES['EachObjects']
+_C1060 = CLASSES['QualityRef']
+_C1086 = CLASSES['PerTime']
+_C1090 = CLASSES['PerObject']
+_C1095 = CLASSES['PowerOf']
+_C1125 = CLASSES['EntersEvent']
+_C1128 = CLASSES['LeavesEvent']
+_C1130 = CLASSES['DiesEvent']
+_C1132 = CLASSES['ToGraveyardEvent']
+_C1134 = CLASSES['AttacksAloneEvent']
+_C1136 = CLASSES['UnblockedEvent']
+_C1138 = CLASSES['AttacksEvent']
+_C1140 = CLASSES['BlocksEvent']
+_C1144 = CLASSES['BlockedEvent']
+_C1146 = CLASSES['PhasesEvent']
+_C1148 = CLASSES['TurnedUpEvent']
+_C1150 = CLASSES['ExiledThisWayEvent']
+_C1152 = CLASSES['TargetedEvent']
+_C1155 = CLASSES['DealsDamageEvent']
+_C1157 = CLASSES['DealtDamageEvent']
+_C1159 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -77001,13 +77185,13 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 920:  # other
+        if r == 922:  # other
             d['other'] = True
-        elif r == 921:  # another
+        elif r == 923:  # another
             d['another'] = True
-        elif r == 922:  # facedown
+        elif r == 924:  # facedown
             d['facedown'] = True
-        elif r == 923:  # faceup
+        elif r == 925:  # faceup
             d['faceup'] = True
         elif r == 549:  # exiled
             d['exiled'] = True
@@ -77026,17 +77210,17 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 924:  # states
+        elif r == 926:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1071:  # nons
+        elif r == 1073:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1072:  # colors
+        elif r == 1074:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -77044,7 +77228,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1073:  # supertypes
+        elif r == 1075:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -77052,32 +77236,32 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1074:  # multis
+        elif r == 1076:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # types
+        elif r == 1077:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1076:  # subtypes
+        elif r == 1078:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1077:  # ortypes
+        elif r == 1079:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1078:  # andor
+        elif r == 1080:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1079:  # ortypes
+        elif r == 1081:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -77094,7 +77278,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 925:  # chosen
+        elif r == 927:  # chosen
             d['chosen'] = True
         elif r == 553:  # choicetype
             x = c[0]
@@ -77102,13 +77286,13 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 926:  # mv
+        elif r == 928:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 927:  # mvparam
+        elif r == 929:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -77165,7 +77349,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 928:  # keywords
+        elif r == 930:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -77208,9 +77392,9 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 929:  # blocked_by_this
+        elif r == 931:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 930:  # attacking_you
+        elif r == 932:  # attacking_you
             d['attacking_you'] = True
         elif r == 572:  # single
             x = c[0]
@@ -78361,7 +78545,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1032:  # base
+        elif r == 1034:  # base
             d['base'] = True
         elif r == 438:  # second
             x = c[0]
@@ -78453,11 +78637,11 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1033:  # order
+        elif r == 1035:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1034:  # graveyard
+        elif r == 1036:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -78508,7 +78692,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1035:  # controller
+        elif r == 1037:  # controller
             d['controller'] = True
         elif r == 749:  # target
             x = c[0]
@@ -78853,7 +79037,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1036:  # your
+        if r == 1038:  # your
             d['your'] = True
         elif r == 750:  # player
             x = c[0]
@@ -79022,7 +79206,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1037:  # thiscreature
+        if r == 1039:  # thiscreature
             d['thiscreature'] = True
         elif r == 753:  # target
             x = c[0]
@@ -79392,7 +79576,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1045:  # both
+        if r == 1047:  # both
             d['both'] = True
         elif r == 799:  # which
             x = c[0]
@@ -79674,45 +79858,45 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 909:  # this
+        elif r == 911:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 910:  # enchanted
+        elif r == 912:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 911:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 912:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 913:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 914:  # affected
+        elif r == 914:  # equipped
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 915:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 916:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1069:  # each
+        elif r == 1071:  # each
             d['each'] = True
-        elif r == 915:  # affected
+        elif r == 917:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['affected'] = value
-        elif r == 916:  # parts
+        elif r == 918:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79767,7 +79951,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 917:  # parts
+        if r == 919:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79776,7 +79960,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1070 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1072 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79849,11 +80033,11 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 918:  # quality
+        if r == 920:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 919:  # subtype
+        elif r == 921:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -80029,13 +80213,13 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1080:  # evenly
+        elif r == 1082:  # evenly
             d['evenly'] = True
-        elif r == 931:  # upto
+        elif r == 933:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 932:  # filter
+        elif r == 934:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -80071,51 +80255,51 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 933:  # named
+        if r == 935:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 934:  # again
+        elif r == 936:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 935:  # base
+        elif r == 937:  # base
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['base'] = value
-        elif r == 936:  # amount
+        elif r == 938:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 937:  # equal
+        elif r == 939:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1081:  # power
+        elif r == 1083:  # power
             x = c[0]
-            value = _b1093(x, inst, lim, made)
+            value = _b1095(x, inst, lim, made)
             d['power'] = value
-        elif r == 1082:  # amount
+        elif r == 1084:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 938:  # late
+        elif r == 940:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 939:  # you
+        elif r == 941:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 940:  # controllerof
+        elif r == 942:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 941:  # target
+        elif r == 943:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80214,7 +80398,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 942:  # third
+        elif r == 944:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -80260,18 +80444,18 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 943:  # target
+        if r == 945:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 944:  # count
+        elif r == 946:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 945:  # those
+        elif r == 947:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -80317,9 +80501,9 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 946:  # tapped
+        elif r == 948:  # tapped
             d['tapped'] = True
-        elif r == 947:  # supertypes
+        elif r == 949:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -80335,7 +80519,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 948:  # colors
+        elif r == 950:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -80343,17 +80527,17 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 949:  # subtypes
+        elif r == 951:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 950:  # types
+        elif r == 952:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 951:  # keywords
+        elif r == 953:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -80373,17 +80557,17 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 952:  # per
+        elif r == 954:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 953:  # pertime
+        elif r == 955:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1084(x, inst, lim, made)
+            value = _b1086(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -80417,9 +80601,9 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1085:  # anycolor
+        if r == 1087:  # anycolor
             d['anycolor'] = True
-        elif r == 1086:  # choices
+        elif r == 1088:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -80429,23 +80613,23 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 954:  # last
+        elif r == 956:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 955:  # mana
+        elif r == 957:  # mana
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1162:  # alts
+        elif r == 1164:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b270(x, inst, lim, made))
-        elif r == 956:  # per
+        elif r == 958:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
+            value = _b1090(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80485,29 +80669,29 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 957:  # third
+        elif r == 959:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 958:  # all
+        elif r == 960:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 959:  # hand
+        elif r == 961:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 960:  # amount
+        elif r == 962:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1089:  # random
+        elif r == 1091:  # random
             d['random'] = True
-        elif r == 961:  # per
+        elif r == 963:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1084(x, inst, lim, made)
+            value = _b1086(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80547,25 +80731,25 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 962:  # amount
+        elif r == 964:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1090:  # per
+        elif r == 1092:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1084(x, inst, lim, made)
+            value = _b1086(x, inst, lim, made)
             d['per'] = value
-        elif r == 1091:  # per
+        elif r == 1093:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
+            value = _b1090(x, inst, lim, made)
             d['per'] = value
-        elif r == 963:  # equal
+        elif r == 965:  # equal
             x = c[0]
-            value = _b1093(x, inst, lim, made)
+            value = _b1095(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -80610,7 +80794,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b964(x, inst, lim, made)
+            value = _b966(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -80687,15 +80871,15 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 965:  # yours
+        elif r == 967:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 966:  # their
+        elif r == 968:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 967:  # exceptions
+        elif r == 969:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -80739,7 +80923,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 607:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 970 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 972 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80748,15 +80932,15 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b974(x, inst, lim, made)
             d['source'] = value
-        elif r == 1101:  # hand
+        elif r == 1103:  # hand
             d['hand'] = True
-        elif r == 973:  # battlefield
+        elif r == 975:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1102:  # mine
+        elif r == 1104:  # mine
             d['mine'] = True
         elif r == 609:  # wherex
             x = c[0]
@@ -80803,15 +80987,15 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 974:  # fromgy
+        elif r == 976:  # fromgy
             d['fromgy'] = True
-        elif r == 1103:  # choice
+        elif r == 1105:  # choice
             d['choice'] = True
-        elif r == 1104:  # facedown
+        elif r == 1106:  # facedown
             d['facedown'] = True
-        elif r == 1105:  # mine
+        elif r == 1107:  # mine
             d['mine'] = True
-        elif r == 1106:  # owners
+        elif r == 1108:  # owners
             d['owners'] = True
         elif r == 612:  # amount
             x = c[0]
@@ -80901,7 +81085,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 975:  # upto
+        elif r == 977:  # upto
             d['upto'] = True
         elif r == 619:  # count
             x = c[0]
@@ -80911,24 +81095,24 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1107:  # alts
+        elif r == 1109:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b354(x, inst, lim, made))
-        elif r == 976:  # reveal
+        elif r == 978:  # reveal
             d['reveal'] = True
-        elif r == 1108:  # thatcard
+        elif r == 1110:  # thatcard
             d['thatcard'] = True
-        elif r == 1109:  # thosecards
+        elif r == 1111:  # thosecards
             d['thosecards'] = True
         elif r == 621:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 979 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 981 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 984:  # tapped
+        elif r == 986:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -80973,7 +81157,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b986(x, inst, lim, made)
+            value = _b988(x, inst, lim, made)
             d['unless'] = value
         elif r == 625:  # per
             x = c[0]
@@ -81056,7 +81240,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 988:  # owners
+        elif r == 990:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -81193,7 +81377,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 989:  # faceup
+        elif r == 991:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -81294,17 +81478,17 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b974(x, inst, lim, made)
             d['source'] = value
-        elif r == 990:  # top
+        elif r == 992:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 991:  # bottom
+        elif r == 993:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 992:  # owners
+        elif r == 994:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -81441,7 +81625,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b974(x, inst, lim, made)
             d['source'] = value
         elif r == 659:  # amount
             x = c[0]
@@ -81617,9 +81801,9 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 1110:  # all
+        elif r == 1112:  # all
             d['all'] = True
-        elif r == 993:  # amount
+        elif r == 995:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -81670,7 +81854,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b986(x, inst, lim, made)
+            value = _b988(x, inst, lim, made)
             d['unless'] = value
         elif r == 675:  # per
             x = c[0]
@@ -81910,14 +82094,14 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 994:  # step
+        if r == 996:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1111 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 995:  # endcombat
+        elif r == 997:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
@@ -81964,9 +82148,9 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1112:  # you
+        elif r == 1114:  # you
             d['you'] = True
-        elif r == 996:  # target
+        elif r == 998:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82012,11 +82196,11 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 997:  # label
+        elif r == 999:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 998:  # free
+        elif r == 1000:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -82059,9 +82243,9 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 999:  # newtargets
+        elif r == 1001:  # newtargets
             d['newtargets'] = True
-        elif r == 1113:  # thatcopy
+        elif r == 1115:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -82095,26 +82279,26 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1000:  # thatnoun
+        if r == 1002:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1001:  # they
+        elif r == 1003:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1002:  # destroyed
+        elif r == 1004:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1003:  # target
+        elif r == 1005:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1004:  # thisturn
+        elif r == 1006:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -82163,7 +82347,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b986(x, inst, lim, made)
+            value = _b988(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -82244,34 +82428,34 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b964(x, inst, lim, made)
+            value = _b966(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1005:  # target
+        elif r == 1007:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1006:  # also
+        elif r == 1008:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1031(x, inst, lim, made)
+            value = _b1033(x, inst, lim, made)
             d['also'] = value
-        elif r == 1007:  # group
+        elif r == 1009:  # group
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['group'] = value
-        elif r == 1008:  # orgroup
+        elif r == 1010:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1009:  # alsoword
+        elif r == 1011:  # alsoword
             d['alsoword'] = True
-        elif r == 1010:  # parts
+        elif r == 1012:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -82285,13 +82469,13 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1011:  # duration
+        elif r == 1013:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b964(x, inst, lim, made)
+            value = _b966(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1114:  # tail
+        elif r == 1116:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -82305,13 +82489,13 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1014:  # during
+        elif r == 1016:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1013(x, inst, lim, made)
+            value = _b1015(x, inst, lim, made)
             d['during'] = value
-        elif r == 1015:  # itsland
+        elif r == 1017:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -82345,7 +82529,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1016:  # controller
+        if r == 1018:  # controller
             d['controller'] = True
         elif r == 709:  # owner
             x = c[0]
@@ -82387,19 +82571,19 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1017:  # counter
+        if r == 1019:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1018:  # on
+        elif r == 1020:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1019:  # whose
+        elif r == 1021:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1020:  # zone
+        elif r == 1022:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -82475,7 +82659,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1023:  # otherthan
+        elif r == 1025:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -82545,7 +82729,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1028:  # each
+        if r == 1030:  # each
             d['each'] = True
         elif r == 727:  # count
             x = c[0]
@@ -82695,7 +82879,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1121:  # equipped
+        if r == 1123:  # equipped
             d['equipped'] = True
         elif r == 736:  # enchanted
             x = c[0]
@@ -82985,9 +83169,9 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1038:  # creature
+        elif r == 1040:  # creature
             d['creature'] = True
-        elif r == 1039:  # events
+        elif r == 1041:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -82996,7 +83180,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1124 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1126 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83121,11 +83305,11 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1040:  # spell
+        elif r == 1042:  # spell
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1041:  # this
+        elif r == 1043:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -83165,13 +83349,13 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1158:  # equipped
+        elif r == 1160:  # equipped
             d['equipped'] = True
         elif r == 783:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1042:  # events
+        elif r == 1044:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83180,7 +83364,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1124 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1126 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83221,13 +83405,13 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1159:  # thisor
+        elif r == 1161:  # thisor
             d['thisor'] = True
         elif r == 786:  # subject
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1043:  # events
+        elif r == 1045:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83236,12 +83420,12 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1124 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1126 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1044:  # undercontrol
+        elif r == 1046:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -83363,7 +83547,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1046:  # additional
+        if r == 1048:  # additional
             d['additional'] = True
         elif r == 812:  # power
             x = c[0]
@@ -83373,19 +83557,19 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1047:  # per
+        elif r == 1049:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1048:  # perfilter
+        elif r == 1050:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1160:  # onbf
+        elif r == 1162:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -83432,7 +83616,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
+    """An object of rule CantAttackUnless (class CantAttackUnless) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83448,6 +83632,42 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C818()
+    d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 817:  # filter
+            x = c[0]
+            value = _b354(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C820()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83455,7 +83675,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # attack
+        if r == 819:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -83467,7 +83687,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83483,167 +83703,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1049:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 354:
-                    values.append(_b354(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
     inst: Any = _C821()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 820:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C823()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 822:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C824()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1050:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 354:
-                    values.append(_b354(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C825()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83671,8 +83731,80 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C823()
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 822:  # block
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C825()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 824:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
 def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83688,21 +83820,69 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C826()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1052:  # additional
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 1053:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
+        if r == 1052:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 354:
+                    values.append(_b354(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C827()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1053:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 354:
+                    values.append(_b354(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83712,7 +83892,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83728,6 +83908,46 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C828()
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1054:  # additional
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['additional'] = value
+        elif r == 1055:  # anynumber
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['anynumber'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C830()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83735,7 +83955,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1054:  # filters
+        if r == 1056:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83747,15 +83967,15 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b354(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1055:  # they
+        elif r == 1057:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1056:  # had
+        elif r == 1058:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 827:  # keyword
+        elif r == 829:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -83770,7 +83990,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83786,7 +84006,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C833()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83794,11 +84014,11 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 829:  # subtype
+        if r == 831:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 830:  # again
+        elif r == 832:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -83810,7 +84030,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83826,7 +84046,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C835()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83834,9 +84054,9 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 832:  # quality
+        if r == 834:  # quality
             x = c[0]
-            value = _b1058(x, inst, lim, made)
+            value = _b1060(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -83846,7 +84066,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83862,7 +84082,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C836()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83870,7 +84090,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1060:  # opponents
+        if r == 1062:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -83880,7 +84100,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83896,7 +84116,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C838()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83904,7 +84124,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # destroyed
+        if r == 837:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -83916,7 +84136,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83932,7 +84152,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C840()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83940,7 +84160,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # phase
+        if r == 839:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -83952,7 +84172,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83968,7 +84188,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C842()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83976,7 +84196,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # untap
+        if r == 841:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -83988,7 +84208,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84004,7 +84224,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C845()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84012,11 +84232,11 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # power
+        if r == 843:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 842:  # toughness
+        elif r == 844:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -84028,7 +84248,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84044,7 +84264,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C847()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84052,7 +84272,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # ability
+        if r == 846:  # ability
             x = c[0]
             if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -84067,7 +84287,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84083,7 +84303,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C848()
+    inst: Any = _C850()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84091,14 +84311,14 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # keyword
+        if r == 848:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 847:  # manacost
+        elif r == 849:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -84110,7 +84330,7 @@ def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84126,7 +84346,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
+    inst: Any = _C853()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84134,14 +84354,14 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 849:  # keyword
+        if r == 851:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 850:  # quality
+        elif r == 852:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -84153,7 +84373,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84169,7 +84389,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C855()
+    inst: Any = _C857()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84177,18 +84397,18 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 852:  # verb
+        if r == 854:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 853:  # keyword
+        elif r == 855:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 854:  # chosen
+        elif r == 856:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -84200,7 +84420,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84216,7 +84436,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C858()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84224,7 +84444,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1061:  # keywords
+        if r == 1063:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84246,7 +84466,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84262,7 +84482,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C857()
+    inst: Any = _C859()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84270,7 +84490,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1062:  # keywords
+        if r == 1064:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84292,7 +84512,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84308,7 +84528,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C860()
+    inst: Any = _C862()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84316,11 +84536,11 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 858:  # first
+        if r == 860:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 859:  # regular
+        elif r == 861:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -84334,7 +84554,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84350,7 +84570,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C864()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84358,7 +84578,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 861:  # excess
+        if r == 863:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -84370,7 +84590,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FormsBands (class FormsBands) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84386,7 +84606,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C866()
     d: dict[str, Any] = {'bands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84394,7 +84614,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # bands
+        if r == 865:  # bands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bands'] = value
@@ -84406,7 +84626,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividesDamage (class DividesDamage) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84422,7 +84642,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C866()
+    inst: Any = _C868()
     d: dict[str, Any] = {'divides': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84430,7 +84650,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # divides
+        if r == 867:  # divides
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['divides'] = value
@@ -84442,7 +84662,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84458,7 +84678,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C868()
+    inst: Any = _C870()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84466,7 +84686,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 867:  # untapped
+        if r == 869:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -84478,7 +84698,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84494,7 +84714,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C870()
+    inst: Any = _C872()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84502,11 +84722,11 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1063:  # its
+        if r == 1065:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 869:  # untap
+        elif r == 871:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -84518,7 +84738,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84534,7 +84754,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C872()
+    inst: Any = _C874()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84542,7 +84762,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 871:  # gains
+        if r == 873:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -84554,7 +84774,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84570,7 +84790,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C874()
+    inst: Any = _C876()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84578,7 +84798,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 873:  # lethal
+        if r == 875:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -84590,7 +84810,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84606,7 +84826,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C876()
+    inst: Any = _C878()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84614,7 +84834,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 875:  # ascounters
+        if r == 877:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -84626,44 +84846,8 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C878()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 877:  # quality
-            x = c[0]
-            value = _b1058(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84688,7 +84872,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 879:  # quality
             x = c[0]
-            value = _b1058(x, inst, lim, made)
+            value = _b1060(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84699,7 +84883,7 @@ def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84724,7 +84908,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 881:  # quality
             x = c[0]
-            value = _b1058(x, inst, lim, made)
+            value = _b1060(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84735,7 +84919,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84751,6 +84935,42 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C884()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 883:  # quality
+            x = c[0]
+            value = _b1060(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C886()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84758,9 +84978,9 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1064:  # thisturn
+        if r == 1066:  # thisturn
             d['thisturn'] = True
-        elif r == 883:  # keyword
+        elif r == 885:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84775,7 +84995,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84791,7 +85011,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C889()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84799,11 +85019,11 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 885:  # whose
+        if r == 887:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 886:  # tapact
+        elif r == 888:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -84815,7 +85035,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84831,7 +85051,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C891()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84839,7 +85059,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # count
+        if r == 890:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -84851,44 +85071,8 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C891()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 890:  # attacks
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84924,7 +85108,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84940,17 +85124,17 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C895()
-    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 894:  # blocked
+        if r == 894:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocked'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84960,7 +85144,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84976,17 +85160,17 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C897()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 896:  # blocks
+        if r == 896:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['blocked'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84996,7 +85180,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85012,6 +85196,42 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C899()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 898:  # blocks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C901()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85019,7 +85239,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 898:  # unblockable
+        if r == 900:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -85031,7 +85251,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85047,7 +85267,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C902()
+    inst: Any = _C904()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85055,15 +85275,15 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 900:  # power
+        if r == 902:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 901:  # toughness
+        elif r == 903:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1065:  # colors
+        elif r == 1067:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -85071,7 +85291,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1161:  # colors
+        elif r == 1163:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -85079,12 +85299,12 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1066:  # subtypes
+        elif r == 1068:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1067:  # keywords
+        elif r == 1069:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85098,7 +85318,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1068:  # still
+        elif r == 1070:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -85108,7 +85328,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85124,7 +85344,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C904()
+    inst: Any = _C906()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85132,7 +85352,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 903:  # choice
+        if r == 905:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -85144,7 +85364,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85160,7 +85380,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C906()
+    inst: Any = _C908()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85168,7 +85388,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 905:  # host
+        if r == 907:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -85180,7 +85400,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85196,7 +85416,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C908()
+    inst: Any = _C910()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85204,7 +85424,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 907:  # color
+        if r == 909:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85219,7 +85439,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85235,7 +85455,7 @@ def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C964()
+    inst: Any = _C966()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85243,23 +85463,23 @@ def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1096:  # eot
+        if r == 1098:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1097:  # next_upkeep
+        elif r == 1099:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1098:  # losecontrol
+        elif r == 1100:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1099:  # thisturn
+        elif r == 1101:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1100:  # thiscombat
+        elif r == 1102:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -85271,7 +85491,7 @@ def _b964(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85287,7 +85507,7 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C969()
+    inst: Any = _C971()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85295,7 +85515,7 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 968:  # filter
+        if r == 970:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -85307,7 +85527,7 @@ def _b969(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85323,7 +85543,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C972()
+    inst: Any = _C974()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85331,7 +85551,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 971:  # whose
+        if r == 973:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -85343,7 +85563,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85359,7 +85579,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C978()
+    inst: Any = _C980()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85367,7 +85587,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 977:  # zone
+        if r == 979:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -85379,44 +85599,8 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b981(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C981()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 980:  # player
-            x = c[0]
-            value = _b708(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85451,7 +85635,43 @@ def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C985()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 984:  # player
+            x = c[0]
+            value = _b708(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85467,7 +85687,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C986()
+    inst: Any = _C988()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85475,11 +85695,11 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 985:  # cost
+        if r == 987:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 987:  # param
+        elif r == 989:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85494,7 +85714,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85510,7 +85730,7 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1013()
+    inst: Any = _C1015()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85518,11 +85738,11 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1115:  # its
+        if r == 1117:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1012:  # nextturn
+        elif r == 1014:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -85534,7 +85754,7 @@ def _b1013(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85550,7 +85770,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1022()
+    inst: Any = _C1024()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85558,7 +85778,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1021:  # word
+        if r == 1023:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 712 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85573,7 +85793,7 @@ def _b1022(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85589,7 +85809,7 @@ def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1025()
+    inst: Any = _C1027()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85597,11 +85817,11 @@ def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1024:  # player
+        if r == 1026:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1116:  # walker
+        elif r == 1118:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -85611,7 +85831,7 @@ def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85627,7 +85847,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1027()
+    inst: Any = _C1029()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85635,13 +85855,13 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1117:  # another
+        if r == 1119:  # another
             d['another'] = True
-        elif r == 1026:  # filter
+        elif r == 1028:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1118:  # ingy
+        elif r == 1120:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85651,7 +85871,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1033(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85667,7 +85887,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1031()
+    inst: Any = _C1033()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85675,15 +85895,15 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1029:  # quant
+        if r == 1031:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1030:  # filter
+        elif r == 1032:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1119:  # attached
+        elif r == 1121:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
@@ -85692,7 +85912,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1120:  # samename
+        elif r == 1122:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
@@ -85701,7 +85921,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1163:  # ingy
+        elif r == 1165:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85711,7 +85931,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1058(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1060(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85727,7 +85947,7 @@ def _b1058(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1058()
+    inst: Any = _C1060()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85735,11 +85955,11 @@ def _b1058(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1057:  # word
+        if r == 1059:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1059:  # param
+        elif r == 1061:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85754,7 +85974,7 @@ def _b1058(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1086(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85770,7 +85990,7 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1084()
+    inst: Any = _C1086()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85778,7 +85998,7 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1083:  # word
+        if r == 1085:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85793,7 +86013,7 @@ def _b1084(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1090(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85809,7 +86029,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1088()
+    inst: Any = _C1090()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85817,13 +86037,13 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1087:  # filter
+        if r == 1089:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1168:  # gy
+        elif r == 1170:  # gy
             d['gy'] = True
-        elif r == 1169:  # bf
+        elif r == 1171:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -85833,7 +86053,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1093(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1095(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85849,7 +86069,7 @@ def _b1093(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1093()
+    inst: Any = _C1095()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85857,19 +86077,19 @@ def _b1093(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1092:  # power
+        if r == 1094:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1094:  # power
+        elif r == 1096:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1095:  # target
+        elif r == 1097:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -85884,7 +86104,7 @@ def _b1093(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85900,7 +86120,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1123()
+    inst: Any = _C1125()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85908,7 +86128,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1122:  # enters
+        if r == 1124:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -85920,7 +86140,7 @@ def _b1123(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85936,7 +86156,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1126()
+    inst: Any = _C1128()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85944,7 +86164,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1125:  # leaves
+        if r == 1127:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -85956,7 +86176,7 @@ def _b1126(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85972,7 +86192,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1128()
+    inst: Any = _C1130()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85980,7 +86200,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # dies
+        if r == 1129:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -85992,7 +86212,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86008,7 +86228,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1130()
+    inst: Any = _C1132()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86016,7 +86236,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1129:  # graveyard
+        if r == 1131:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -86028,7 +86248,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86044,7 +86264,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1132()
+    inst: Any = _C1134()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86052,7 +86272,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1131:  # alone
+        if r == 1133:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -86064,7 +86284,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86080,7 +86300,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1134()
+    inst: Any = _C1136()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86088,7 +86308,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # unblocked
+        if r == 1135:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -86100,7 +86320,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86116,7 +86336,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1136()
+    inst: Any = _C1138()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86124,7 +86344,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1135:  # attacks
+        if r == 1137:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86136,7 +86356,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86152,7 +86372,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1138()
+    inst: Any = _C1140()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86160,11 +86380,11 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # blocks
+        if r == 1139:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1164:  # acreature
+        elif r == 1166:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -86174,7 +86394,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86190,7 +86410,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86198,17 +86418,17 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # blocked
+        if r == 1141:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1140:  # article
+        elif r == 1142:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1141:  # filter
+        elif r == 1143:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -86222,7 +86442,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86238,7 +86458,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1146()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86246,7 +86466,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # direction
+        if r == 1145:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -86258,7 +86478,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86274,7 +86494,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1146()
+    inst: Any = _C1148()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86282,7 +86502,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # up
+        if r == 1147:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -86294,7 +86514,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86310,7 +86530,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1148()
+    inst: Any = _C1150()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86318,7 +86538,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1147:  # way
+        if r == 1149:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -86330,7 +86550,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86346,7 +86566,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1150()
+    inst: Any = _C1152()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86354,11 +86574,11 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1149:  # targeted
+        if r == 1151:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1165:  # opponents
+        elif r == 1167:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86368,7 +86588,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86384,7 +86604,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1153()
+    inst: Any = _C1155()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86392,13 +86612,13 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1166:  # combat
+        if r == 1168:  # combat
             d['combat'] = True
-        elif r == 1151:  # deals
+        elif r == 1153:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1152:  # recipient
+        elif r == 1154:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -86412,7 +86632,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86428,7 +86648,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1155()
+    inst: Any = _C1157()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86436,9 +86656,9 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1167:  # combat
+        if r == 1169:  # combat
             d['combat'] = True
-        elif r == 1154:  # dealt
+        elif r == 1156:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -86450,7 +86670,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86466,7 +86686,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1157()
+    inst: Any = _C1159()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86474,7 +86694,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1156:  # anywhere
+        if r == 1158:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -87305,361 +87525,363 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b814,  # 814 PTChange
     lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 815 __asgn_plain
     _b816,  # 816 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 CantAttack
-    _b819,  # 819 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 CantBeBlockedByFewer
-    _b824,  # 824 CantBeBlockedExcept
-    _b825,  # 825 CanBlockOnly
-    _b826,  # 826 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 829 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 CantBeTargetedBy
-    _b834,  # 834 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 841 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 846 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 847 __asgn_plain
-    _b848,  # 848 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 849 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 850 __asgn_plain
-    _b851,  # 851 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 852 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 853 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 854 __asgn_plain
-    _b855,  # 855 ProtectionFromChosen
-    _b856,  # 856 HasKeywords
-    _b857,  # 857 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 858 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 859 __asgn_plain
-    _b860,  # 860 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 FormsBands
-    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 DividesDamage
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 867 __asgn_plain
-    _b868,  # 868 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 869 __asgn_plain
-    _b870,  # 870 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 873 __asgn_plain
-    _b874,  # 874 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 875 __asgn_plain
-    _b876,  # 876 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 877 __asgn_plain
-    _b878,  # 878 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 CantAttackUnless
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 CantAttack
+    _b821,  # 821 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 CantBeBlockedByFewer
+    _b826,  # 826 CantBeBlockedExcept
+    _b827,  # 827 CanBlockOnly
+    _b828,  # 828 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 831 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 CantBeTargetedBy
+    _b836,  # 836 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 837 __asgn_plain
+    _b838,  # 838 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 843 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 848 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 849 __asgn_plain
+    _b850,  # 850 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 851 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 852 __asgn_plain
+    _b853,  # 853 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 854 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 855 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 856 __asgn_plain
+    _b857,  # 857 ProtectionFromChosen
+    _b858,  # 858 HasKeywords
+    _b859,  # 859 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 860 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 865 __asgn_plain
+    _b866,  # 866 FormsBands
+    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 867 __asgn_plain
+    _b868,  # 868 DividesDamage
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 869 __asgn_plain
+    _b870,  # 870 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 871 __asgn_plain
+    _b872,  # 872 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 873 __asgn_plain
+    _b874,  # 874 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 875 __asgn_plain
+    _b876,  # 876 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 877 __asgn_plain
+    _b878,  # 878 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 879 __asgn_plain
-    _b880,  # 880 CantBeAttachedBy
+    _b880,  # 880 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 881 __asgn_plain
-    _b882,  # 882 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 883 __asgn_plain
-    _b884,  # 884 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 885 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 AttacksEachCombat
+    _b882,  # 882 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 883 __asgn_plain
+    _b884,  # 884 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 887 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 888 __asgn_plain
+    _b889,  # 889 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 MaxBlockers
     lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 892 __asgn_plain
-    _b893,  # 893 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 894 __asgn_plain
-    _b895,  # 895 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 896 __asgn_plain
-    _b897,  # 897 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 898 __asgn_plain
-    _b899,  # 899 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 900 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 901 __asgn_plain
-    _b902,  # 902 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 903 __asgn_plain
-    _b904,  # 904 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 905 __asgn_plain
-    _b906,  # 906 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 907 __asgn_plain
-    _b908,  # 908 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 909 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 910 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 911 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 912 __asgn_plain
+    _b893,  # 893 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 894 __asgn_plain
+    _b895,  # 895 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 896 __asgn_plain
+    _b897,  # 897 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 900 __asgn_plain
+    _b901,  # 901 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 902 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 903 __asgn_plain
+    _b904,  # 904 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 905 __asgn_plain
+    _b906,  # 906 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 907 __asgn_plain
+    _b908,  # 908 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 909 __asgn_plain
+    _b910,  # 910 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 911 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 912 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 913 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 914 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 915 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 916 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 917 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 918 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 919 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 920 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 921 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 922 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 923 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 924 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 925 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 928 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 929 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 930 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 931 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 936 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 937 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 938 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 914 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 915 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 916 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 917 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 918 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 919 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 920 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 921 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 922 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 923 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 924 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 925 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 926 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 927 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 928 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 930 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 931 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 932 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 933 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 934 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 942 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 946 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 947 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 948 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 949 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 950 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 951 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 959 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 960 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 961 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 948 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 949 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 950 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 951 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 952 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 953 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 960 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 961 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 962 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 963 __asgn_plain
-    _b964,  # 964 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 965 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 966 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 967 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 968 __asgn_plain
-    _b969,  # 969 UpToXTargets
-    _node,  # 970 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 971 __asgn_plain
-    _b972,  # 972 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 973 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 974 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 975 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 976 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 977 __asgn_plain
-    _b978,  # 978 OntoBattlefield
-    _node,  # 979 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 980 __asgn_plain
-    _b981,  # 981 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 963 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 964 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 965 __asgn_plain
+    _b966,  # 966 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 967 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 968 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 969 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 970 __asgn_plain
+    _b971,  # 971 UpToXTargets
+    _node,  # 972 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 973 __asgn_plain
+    _b974,  # 974 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 975 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 976 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 977 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 978 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 979 __asgn_plain
+    _b980,  # 980 OntoBattlefield
+    _node,  # 981 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 982 __asgn_plain
-    _b983,  # 983 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 984 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 985 __asgn_plain
-    _b986,  # 986 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 988 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 989 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 991 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 997 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 999 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1002 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1004 __asgn_optional
+    _b983,  # 983 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 984 __asgn_plain
+    _b985,  # 985 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 986 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 987 __asgn_plain
+    _b988,  # 988 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 989 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 990 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 991 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 993 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1001 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1004 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1009 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1010 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1012 __asgn_plain
-    _b1013,  # 1013 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1015 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1016 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1017 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1018 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1021 __asgn_plain
-    _b1022,  # 1022 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1024 __asgn_plain
-    _b1025,  # 1025 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1026 __asgn_plain
-    _b1027,  # 1027 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1028 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1029 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1030 __asgn_plain
-    _b1031,  # 1031 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1034 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1035 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1036 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1037 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1038 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1039 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1040 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1041 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1042 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1043 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1044 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1045 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1046 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1047 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1049 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1050 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1006 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1011 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1012 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1014 __asgn_plain
+    _b1015,  # 1015 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1017 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1018 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1021 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1023 __asgn_plain
+    _b1024,  # 1024 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1025 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1026 __asgn_plain
+    _b1027,  # 1027 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1028 __asgn_plain
+    _b1029,  # 1029 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1030 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1031 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1032 __asgn_plain
+    _b1033,  # 1033 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1034 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1035 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1036 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1037 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1038 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1039 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1040 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1041 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1043 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1044 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1045 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1046 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1047 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1048 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1050 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1051 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1052 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1053 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1054 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1055 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1056 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1057 __asgn_plain
-    _b1058,  # 1058 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1059 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1060 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1061 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1062 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1063 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1064 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1065 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1066 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1068 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1069 __asgn_optional
-    _node,  # 1070 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1072 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1074 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1077 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1078 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1052 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1053 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1054 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1055 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1056 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1058 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1059 __asgn_plain
+    _b1060,  # 1060 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1061 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1062 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1063 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1065 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1066 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1068 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1069 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1070 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1071 __asgn_optional
+    _node,  # 1072 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1073 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1078 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1079 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1080 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1081 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1082 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1083 __asgn_plain
-    _b1084,  # 1084 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1085 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1086 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1087 __asgn_plain
-    _b1088,  # 1088 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1089 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1090 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1091 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1092 __asgn_plain
-    _b1093,  # 1093 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1080 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1081 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1082 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1083 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1084 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1085 __asgn_plain
+    _b1086,  # 1086 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1087 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1088 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1089 __asgn_plain
+    _b1090,  # 1090 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1091 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1092 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1093 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1094 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1095 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1096 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1097 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1098 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1099 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1101 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1102 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1107 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1109 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1110 __asgn_optional
-    _match_node,  # 1111 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1112 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1113 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1114 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1116 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1117 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1118 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1119 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1120 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1121 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1122 __asgn_plain
-    _b1123,  # 1123 EntersEvent
-    _node,  # 1124 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1125 __asgn_plain
-    _b1126,  # 1126 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1127 __asgn_plain
-    _b1128,  # 1128 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1129 __asgn_plain
-    _b1130,  # 1130 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1131 __asgn_plain
-    _b1132,  # 1132 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1133 __asgn_plain
-    _b1134,  # 1134 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1135 __asgn_plain
-    _b1136,  # 1136 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1137 __asgn_plain
-    _b1138,  # 1138 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1139 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1140 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1145 __asgn_plain
-    _b1146,  # 1146 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1147 __asgn_plain
-    _b1148,  # 1148 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1149 __asgn_plain
-    _b1150,  # 1150 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1151 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1152 __asgn_plain
-    _b1153,  # 1153 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1154 __asgn_plain
-    _b1155,  # 1155 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1156 __asgn_plain
-    _b1157,  # 1157 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1158 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1159 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1160 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1161 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1162 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1163 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1164 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1165 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1166 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1167 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1168 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1169 __asgn_optional
+    _b1095,  # 1095 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1096 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1097 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1099 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1102 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1103 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1104 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1109 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1111 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1112 __asgn_optional
+    _match_node,  # 1113 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1115 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1116 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1117 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1118 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1119 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1120 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1121 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1122 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1123 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1124 __asgn_plain
+    _b1125,  # 1125 EntersEvent
+    _node,  # 1126 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1127 __asgn_plain
+    _b1128,  # 1128 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1129 __asgn_plain
+    _b1130,  # 1130 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1131 __asgn_plain
+    _b1132,  # 1132 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1133 __asgn_plain
+    _b1134,  # 1134 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1135 __asgn_plain
+    _b1136,  # 1136 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1137 __asgn_plain
+    _b1138,  # 1138 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1139 __asgn_plain
+    _b1140,  # 1140 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1141 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1142 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1145 __asgn_plain
+    _b1146,  # 1146 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1147 __asgn_plain
+    _b1148,  # 1148 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1149 __asgn_plain
+    _b1150,  # 1150 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1151 __asgn_plain
+    _b1152,  # 1152 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1153 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1154 __asgn_plain
+    _b1155,  # 1155 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1156 __asgn_plain
+    _b1157,  # 1157 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1158 __asgn_plain
+    _b1159,  # 1159 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1160 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1161 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1162 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1163 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1164 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1165 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1166 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1167 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1168 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1169 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1170 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1171 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 268, 286, 343, 521, 722, 760, 811, 970, 979, 1070, 1124])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 268, 286, 343, 521, 722, 760, 811, 972, 981, 1072, 1126])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -88480,121 +88702,121 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 815 __asgn_plain
     _b816,  # 816 CantAttackOrBlock
     None,  # 817 __asgn_plain
-    _b818,  # 818 CantAttack
-    _b819,  # 819 CantBlockMatching
-    None,  # 820 __asgn_plain
-    _b821,  # 821 CantBlock
+    _b818,  # 818 CantAttackUnless
+    None,  # 819 __asgn_plain
+    _b820,  # 820 CantAttack
+    _b821,  # 821 CantBlockMatching
     None,  # 822 __asgn_plain
-    _b823,  # 823 CantBeBlockedByFewer
-    _b824,  # 824 CantBeBlockedExcept
-    _b825,  # 825 CanBlockOnly
-    _b826,  # 826 BlockCapacity
-    None,  # 827 __asgn_plain
-    _b828,  # 828 BlocksDespite
+    _b823,  # 823 CantBlock
+    None,  # 824 __asgn_plain
+    _b825,  # 825 CantBeBlockedByFewer
+    _b826,  # 826 CantBeBlockedExcept
+    _b827,  # 827 CanBlockOnly
+    _b828,  # 828 BlockCapacity
     None,  # 829 __asgn_plain
-    None,  # 830 __asgn_plain
-    _b831,  # 831 CantBeTargetedByOnly
+    _b830,  # 830 BlocksDespite
+    None,  # 831 __asgn_plain
     None,  # 832 __asgn_plain
-    _b833,  # 833 CantBeTargetedBy
-    _b834,  # 834 CantBeTargeted
-    None,  # 835 __asgn_plain
-    _b836,  # 836 CantBeDestroyed
+    _b833,  # 833 CantBeTargetedByOnly
+    None,  # 834 __asgn_plain
+    _b835,  # 835 CantBeTargetedBy
+    _b836,  # 836 CantBeTargeted
     None,  # 837 __asgn_plain
-    _b838,  # 838 CantPhaseOut
+    _b838,  # 838 CantBeDestroyed
     None,  # 839 __asgn_plain
-    _b840,  # 840 PhasesEachUntap
+    _b840,  # 840 CantPhaseOut
     None,  # 841 __asgn_plain
-    None,  # 842 __asgn_plain
-    _b843,  # 843 BasePT
+    _b842,  # 842 PhasesEachUntap
+    None,  # 843 __asgn_plain
     None,  # 844 __asgn_plain
-    _b845,  # 845 GainsAbility
+    _b845,  # 845 BasePT
     None,  # 846 __asgn_plain
-    None,  # 847 __asgn_plain
-    _b848,  # 848 HasKeywordAtManaCost
+    _b847,  # 847 GainsAbility
+    None,  # 848 __asgn_plain
     None,  # 849 __asgn_plain
-    None,  # 850 __asgn_plain
-    _b851,  # 851 HasKeywordFrom
+    _b850,  # 850 HasKeywordAtManaCost
+    None,  # 851 __asgn_plain
     None,  # 852 __asgn_plain
-    None,  # 853 __asgn_plain
+    _b853,  # 853 HasKeywordFrom
     None,  # 854 __asgn_plain
-    _b855,  # 855 ProtectionFromChosen
-    _b856,  # 856 HasKeywords
-    _b857,  # 857 LosesKeywords
-    None,  # 858 __asgn_plain
-    None,  # 859 __asgn_plain
-    _b860,  # 860 CombatDamageSteps
+    None,  # 855 __asgn_plain
+    None,  # 856 __asgn_plain
+    _b857,  # 857 ProtectionFromChosen
+    _b858,  # 858 HasKeywords
+    _b859,  # 859 LosesKeywords
+    None,  # 860 __asgn_plain
     None,  # 861 __asgn_plain
-    _b862,  # 862 AssignsExcess
+    _b862,  # 862 CombatDamageSteps
     None,  # 863 __asgn_plain
-    _b864,  # 864 FormsBands
+    _b864,  # 864 AssignsExcess
     None,  # 865 __asgn_plain
-    _b866,  # 866 DividesDamage
+    _b866,  # 866 FormsBands
     None,  # 867 __asgn_plain
-    _b868,  # 868 AttacksUntapped
+    _b868,  # 868 DividesDamage
     None,  # 869 __asgn_plain
-    _b870,  # 870 DoesntUntap
+    _b870,  # 870 AttacksUntapped
     None,  # 871 __asgn_plain
-    _b872,  # 872 DamageGainsLife
+    _b872,  # 872 DoesntUntap
     None,  # 873 __asgn_plain
-    _b874,  # 874 DamageIsLethal
+    _b874,  # 874 DamageGainsLife
     None,  # 875 __asgn_plain
-    _b876,  # 876 DamageAsCounters
+    _b876,  # 876 DamageIsLethal
     None,  # 877 __asgn_plain
-    _b878,  # 878 CantBeBlockedBy
+    _b878,  # 878 DamageAsCounters
     None,  # 879 __asgn_plain
-    _b880,  # 880 CantBeAttachedBy
+    _b880,  # 880 CantBeBlockedBy
     None,  # 881 __asgn_plain
-    _b882,  # 882 PreventDamageFrom
+    _b882,  # 882 CantBeAttachedBy
     None,  # 883 __asgn_plain
-    _b884,  # 884 AttacksDespite
+    _b884,  # 884 PreventDamageFrom
     None,  # 885 __asgn_plain
-    None,  # 886 __asgn_plain
-    _b887,  # 887 TapAbilitiesCantActivate
+    _b886,  # 886 AttacksDespite
+    None,  # 887 __asgn_plain
     None,  # 888 __asgn_plain
-    _b889,  # 889 MaxBlockers
+    _b889,  # 889 TapAbilitiesCantActivate
     None,  # 890 __asgn_plain
-    _b891,  # 891 AttacksEachCombat
+    _b891,  # 891 MaxBlockers
     None,  # 892 __asgn_plain
-    _b893,  # 893 AttacksThisTurn
+    _b893,  # 893 AttacksEachCombat
     None,  # 894 __asgn_plain
-    _b895,  # 895 MustBeBlocked
+    _b895,  # 895 AttacksThisTurn
     None,  # 896 __asgn_plain
-    _b897,  # 897 BlocksEachCombat
+    _b897,  # 897 MustBeBlocked
     None,  # 898 __asgn_plain
-    _b899,  # 899 CantBeBlocked
+    _b899,  # 899 BlocksEachCombat
     None,  # 900 __asgn_plain
-    None,  # 901 __asgn_plain
-    _b902,  # 902 BecomesCreature
+    _b901,  # 901 CantBeBlocked
+    None,  # 902 __asgn_plain
     None,  # 903 __asgn_plain
-    _b904,  # 904 ChosenCreatureType
+    _b904,  # 904 BecomesCreature
     None,  # 905 __asgn_plain
-    _b906,  # 906 BecomesAura
+    _b906,  # 906 ChosenCreatureType
     None,  # 907 __asgn_plain
-    _b908,  # 908 IsColor
+    _b908,  # 908 BecomesAura
     None,  # 909 __asgn_plain
-    None,  # 910 __asgn_plain
+    _b910,  # 910 IsColor
     None,  # 911 __asgn_plain
     None,  # 912 __asgn_plain
     None,  # 913 __asgn_plain
     None,  # 914 __asgn_plain
     None,  # 915 __asgn_plain
-    None,  # 916 __asgn_oneormore
-    None,  # 917 __asgn_oneormore
-    None,  # 918 __asgn_plain
-    None,  # 919 __asgn_plain
-    None,  # 920 __asgn_optional
-    None,  # 921 __asgn_optional
+    None,  # 916 __asgn_plain
+    None,  # 917 __asgn_plain
+    None,  # 918 __asgn_oneormore
+    None,  # 919 __asgn_oneormore
+    None,  # 920 __asgn_plain
+    None,  # 921 __asgn_plain
     None,  # 922 __asgn_optional
     None,  # 923 __asgn_optional
-    None,  # 924 __asgn_oneormore
+    None,  # 924 __asgn_optional
     None,  # 925 __asgn_optional
-    None,  # 926 __asgn_plain
-    None,  # 927 __asgn_plain
-    None,  # 928 __asgn_oneormore
-    None,  # 929 __asgn_optional
-    None,  # 930 __asgn_optional
-    None,  # 931 __asgn_plain
-    None,  # 932 __asgn_plain
+    None,  # 926 __asgn_oneormore
+    None,  # 927 __asgn_optional
+    None,  # 928 __asgn_plain
+    None,  # 929 __asgn_plain
+    None,  # 930 __asgn_oneormore
+    None,  # 931 __asgn_optional
+    None,  # 932 __asgn_optional
     None,  # 933 __asgn_plain
     None,  # 934 __asgn_plain
     None,  # 935 __asgn_plain
@@ -88608,14 +88830,14 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 943 __asgn_plain
     None,  # 944 __asgn_plain
     None,  # 945 __asgn_plain
-    None,  # 946 __asgn_optional
-    None,  # 947 __asgn_zeroormore
-    None,  # 948 __asgn_zeroormore
+    None,  # 946 __asgn_plain
+    None,  # 947 __asgn_plain
+    None,  # 948 __asgn_optional
     None,  # 949 __asgn_zeroormore
-    None,  # 950 __asgn_oneormore
-    None,  # 951 __asgn_oneormore
-    None,  # 952 __asgn_plain
-    None,  # 953 __asgn_plain
+    None,  # 950 __asgn_zeroormore
+    None,  # 951 __asgn_zeroormore
+    None,  # 952 __asgn_oneormore
+    None,  # 953 __asgn_oneormore
     None,  # 954 __asgn_plain
     None,  # 955 __asgn_plain
     None,  # 956 __asgn_plain
@@ -88626,34 +88848,34 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 961 __asgn_plain
     None,  # 962 __asgn_plain
     None,  # 963 __asgn_plain
-    _b964,  # 964 Duration
+    None,  # 964 __asgn_plain
     None,  # 965 __asgn_plain
-    None,  # 966 __asgn_plain
-    None,  # 967 __asgn_oneormore
+    _b966,  # 966 Duration
+    None,  # 967 __asgn_plain
     None,  # 968 __asgn_plain
-    _b969,  # 969 UpToXTargets
-    None,  # 970 GraveyardTarget
-    None,  # 971 __asgn_plain
-    _b972,  # 972 FromGraveyard
+    None,  # 969 __asgn_oneormore
+    None,  # 970 __asgn_plain
+    _b971,  # 971 UpToXTargets
+    None,  # 972 GraveyardTarget
     None,  # 973 __asgn_plain
-    None,  # 974 __asgn_optional
-    None,  # 975 __asgn_optional
+    _b974,  # 974 FromGraveyard
+    None,  # 975 __asgn_plain
     None,  # 976 __asgn_optional
-    None,  # 977 __asgn_plain
-    _b978,  # 978 OntoBattlefield
-    None,  # 979 Destination
-    None,  # 980 __asgn_plain
-    _b981,  # 981 IntoHand
+    None,  # 977 __asgn_optional
+    None,  # 978 __asgn_optional
+    None,  # 979 __asgn_plain
+    _b980,  # 980 OntoBattlefield
+    None,  # 981 Destination
     None,  # 982 __asgn_plain
-    _b983,  # 983 IntoGraveyard
-    None,  # 984 __asgn_optional
-    None,  # 985 __asgn_plain
-    _b986,  # 986 CostValue
+    _b983,  # 983 IntoHand
+    None,  # 984 __asgn_plain
+    _b985,  # 985 IntoGraveyard
+    None,  # 986 __asgn_optional
     None,  # 987 __asgn_plain
-    None,  # 988 __asgn_plain
-    None,  # 989 __asgn_optional
+    _b988,  # 988 CostValue
+    None,  # 989 __asgn_plain
     None,  # 990 __asgn_plain
-    None,  # 991 __asgn_plain
+    None,  # 991 __asgn_optional
     None,  # 992 __asgn_plain
     None,  # 993 __asgn_plain
     None,  # 994 __asgn_plain
@@ -88661,80 +88883,80 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 996 __asgn_plain
     None,  # 997 __asgn_plain
     None,  # 998 __asgn_plain
-    None,  # 999 __asgn_optional
+    None,  # 999 __asgn_plain
     None,  # 1000 __asgn_plain
-    None,  # 1001 __asgn_plain
+    None,  # 1001 __asgn_optional
     None,  # 1002 __asgn_plain
     None,  # 1003 __asgn_plain
-    None,  # 1004 __asgn_optional
+    None,  # 1004 __asgn_plain
     None,  # 1005 __asgn_plain
-    None,  # 1006 __asgn_plain
+    None,  # 1006 __asgn_optional
     None,  # 1007 __asgn_plain
     None,  # 1008 __asgn_plain
-    None,  # 1009 __asgn_optional
-    None,  # 1010 __asgn_oneormore
-    None,  # 1011 __asgn_plain
-    None,  # 1012 __asgn_plain
-    _b1013,  # 1013 NextTurnDuration
+    None,  # 1009 __asgn_plain
+    None,  # 1010 __asgn_plain
+    None,  # 1011 __asgn_optional
+    None,  # 1012 __asgn_oneormore
+    None,  # 1013 __asgn_plain
     None,  # 1014 __asgn_plain
-    None,  # 1015 __asgn_optional
-    None,  # 1016 __asgn_optional
-    None,  # 1017 __asgn_plain
-    None,  # 1018 __asgn_plain
+    _b1015,  # 1015 NextTurnDuration
+    None,  # 1016 __asgn_plain
+    None,  # 1017 __asgn_optional
+    None,  # 1018 __asgn_optional
     None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
     None,  # 1021 __asgn_plain
-    _b1022,  # 1022 BackRef
-    None,  # 1023 __asgn_optional
-    None,  # 1024 __asgn_plain
-    _b1025,  # 1025 TargetPlayer
+    None,  # 1022 __asgn_plain
+    None,  # 1023 __asgn_plain
+    _b1024,  # 1024 BackRef
+    None,  # 1025 __asgn_optional
     None,  # 1026 __asgn_plain
-    _b1027,  # 1027 TargetObject
-    None,  # 1028 __asgn_optional
-    None,  # 1029 __asgn_plain
-    None,  # 1030 __asgn_plain
-    _b1031,  # 1031 EachObjects
-    None,  # 1032 __asgn_optional
-    None,  # 1033 __asgn_plain
-    None,  # 1034 __asgn_plain
-    None,  # 1035 __asgn_optional
-    None,  # 1036 __asgn_optional
+    _b1027,  # 1027 TargetPlayer
+    None,  # 1028 __asgn_plain
+    _b1029,  # 1029 TargetObject
+    None,  # 1030 __asgn_optional
+    None,  # 1031 __asgn_plain
+    None,  # 1032 __asgn_plain
+    _b1033,  # 1033 EachObjects
+    None,  # 1034 __asgn_optional
+    None,  # 1035 __asgn_plain
+    None,  # 1036 __asgn_plain
     None,  # 1037 __asgn_optional
     None,  # 1038 __asgn_optional
-    None,  # 1039 __asgn_oneormore
-    None,  # 1040 __asgn_plain
-    None,  # 1041 __asgn_plain
-    None,  # 1042 __asgn_oneormore
-    None,  # 1043 __asgn_oneormore
-    None,  # 1044 __asgn_optional
-    None,  # 1045 __asgn_optional
+    None,  # 1039 __asgn_optional
+    None,  # 1040 __asgn_optional
+    None,  # 1041 __asgn_oneormore
+    None,  # 1042 __asgn_plain
+    None,  # 1043 __asgn_plain
+    None,  # 1044 __asgn_oneormore
+    None,  # 1045 __asgn_oneormore
     None,  # 1046 __asgn_optional
-    None,  # 1047 __asgn_plain
-    None,  # 1048 __asgn_plain
-    None,  # 1049 __asgn_oneormore
-    None,  # 1050 __asgn_oneormore
+    None,  # 1047 __asgn_optional
+    None,  # 1048 __asgn_optional
+    None,  # 1049 __asgn_plain
+    None,  # 1050 __asgn_plain
     None,  # 1051 __asgn_oneormore
-    None,  # 1052 __asgn_plain
-    None,  # 1053 __asgn_plain
-    None,  # 1054 __asgn_oneormore
+    None,  # 1052 __asgn_oneormore
+    None,  # 1053 __asgn_oneormore
+    None,  # 1054 __asgn_plain
     None,  # 1055 __asgn_plain
-    None,  # 1056 __asgn_plain
+    None,  # 1056 __asgn_oneormore
     None,  # 1057 __asgn_plain
-    _b1058,  # 1058 QualityRef
+    None,  # 1058 __asgn_plain
     None,  # 1059 __asgn_plain
-    None,  # 1060 __asgn_optional
-    None,  # 1061 __asgn_oneormore
-    None,  # 1062 __asgn_oneormore
-    None,  # 1063 __asgn_plain
-    None,  # 1064 __asgn_optional
-    None,  # 1065 __asgn_oneormore
-    None,  # 1066 __asgn_zeroormore
+    _b1060,  # 1060 QualityRef
+    None,  # 1061 __asgn_plain
+    None,  # 1062 __asgn_optional
+    None,  # 1063 __asgn_oneormore
+    None,  # 1064 __asgn_oneormore
+    None,  # 1065 __asgn_plain
+    None,  # 1066 __asgn_optional
     None,  # 1067 __asgn_oneormore
-    None,  # 1068 __asgn_optional
-    None,  # 1069 __asgn_optional
-    None,  # 1070 KeywordCostPart
-    None,  # 1071 __asgn_oneormore
-    None,  # 1072 __asgn_oneormore
+    None,  # 1068 __asgn_zeroormore
+    None,  # 1069 __asgn_oneormore
+    None,  # 1070 __asgn_optional
+    None,  # 1071 __asgn_optional
+    None,  # 1072 KeywordCostPart
     None,  # 1073 __asgn_oneormore
     None,  # 1074 __asgn_oneormore
     None,  # 1075 __asgn_oneormore
@@ -88742,94 +88964,96 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1077 __asgn_oneormore
     None,  # 1078 __asgn_oneormore
     None,  # 1079 __asgn_oneormore
-    None,  # 1080 __asgn_optional
-    None,  # 1081 __asgn_plain
-    None,  # 1082 __asgn_plain
+    None,  # 1080 __asgn_oneormore
+    None,  # 1081 __asgn_oneormore
+    None,  # 1082 __asgn_optional
     None,  # 1083 __asgn_plain
-    _b1084,  # 1084 PerTime
-    None,  # 1085 __asgn_optional
-    None,  # 1086 __asgn_oneormore
-    None,  # 1087 __asgn_plain
-    _b1088,  # 1088 PerObject
-    None,  # 1089 __asgn_optional
-    None,  # 1090 __asgn_plain
-    None,  # 1091 __asgn_plain
+    None,  # 1084 __asgn_plain
+    None,  # 1085 __asgn_plain
+    _b1086,  # 1086 PerTime
+    None,  # 1087 __asgn_optional
+    None,  # 1088 __asgn_oneormore
+    None,  # 1089 __asgn_plain
+    _b1090,  # 1090 PerObject
+    None,  # 1091 __asgn_optional
     None,  # 1092 __asgn_plain
-    _b1093,  # 1093 PowerOf
+    None,  # 1093 __asgn_plain
     None,  # 1094 __asgn_plain
-    None,  # 1095 __asgn_plain
+    _b1095,  # 1095 PowerOf
     None,  # 1096 __asgn_plain
     None,  # 1097 __asgn_plain
     None,  # 1098 __asgn_plain
     None,  # 1099 __asgn_plain
     None,  # 1100 __asgn_plain
-    None,  # 1101 __asgn_optional
-    None,  # 1102 __asgn_optional
+    None,  # 1101 __asgn_plain
+    None,  # 1102 __asgn_plain
     None,  # 1103 __asgn_optional
     None,  # 1104 __asgn_optional
     None,  # 1105 __asgn_optional
     None,  # 1106 __asgn_optional
-    None,  # 1107 __asgn_oneormore
+    None,  # 1107 __asgn_optional
     None,  # 1108 __asgn_optional
-    None,  # 1109 __asgn_optional
+    None,  # 1109 __asgn_oneormore
     None,  # 1110 __asgn_optional
-    None,  # 1111 DelayedStep
+    None,  # 1111 __asgn_optional
     None,  # 1112 __asgn_optional
-    None,  # 1113 __asgn_optional
-    None,  # 1114 __asgn_oneormore
-    None,  # 1115 __asgn_plain
-    None,  # 1116 __asgn_optional
-    None,  # 1117 __asgn_optional
+    None,  # 1113 DelayedStep
+    None,  # 1114 __asgn_optional
+    None,  # 1115 __asgn_optional
+    None,  # 1116 __asgn_oneormore
+    None,  # 1117 __asgn_plain
     None,  # 1118 __asgn_optional
-    None,  # 1119 __asgn_plain
-    None,  # 1120 __asgn_plain
-    None,  # 1121 __asgn_optional
+    None,  # 1119 __asgn_optional
+    None,  # 1120 __asgn_optional
+    None,  # 1121 __asgn_plain
     None,  # 1122 __asgn_plain
-    _b1123,  # 1123 EntersEvent
-    None,  # 1124 ThisEvent
-    None,  # 1125 __asgn_plain
-    _b1126,  # 1126 LeavesEvent
+    None,  # 1123 __asgn_optional
+    None,  # 1124 __asgn_plain
+    _b1125,  # 1125 EntersEvent
+    None,  # 1126 ThisEvent
     None,  # 1127 __asgn_plain
-    _b1128,  # 1128 DiesEvent
+    _b1128,  # 1128 LeavesEvent
     None,  # 1129 __asgn_plain
-    _b1130,  # 1130 ToGraveyardEvent
+    _b1130,  # 1130 DiesEvent
     None,  # 1131 __asgn_plain
-    _b1132,  # 1132 AttacksAloneEvent
+    _b1132,  # 1132 ToGraveyardEvent
     None,  # 1133 __asgn_plain
-    _b1134,  # 1134 UnblockedEvent
+    _b1134,  # 1134 AttacksAloneEvent
     None,  # 1135 __asgn_plain
-    _b1136,  # 1136 AttacksEvent
+    _b1136,  # 1136 UnblockedEvent
     None,  # 1137 __asgn_plain
-    _b1138,  # 1138 BlocksEvent
+    _b1138,  # 1138 AttacksEvent
     None,  # 1139 __asgn_plain
-    None,  # 1140 __asgn_plain
+    _b1140,  # 1140 BlocksEvent
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 BlockedEvent
+    None,  # 1142 __asgn_plain
     None,  # 1143 __asgn_plain
-    _b1144,  # 1144 PhasesEvent
+    _b1144,  # 1144 BlockedEvent
     None,  # 1145 __asgn_plain
-    _b1146,  # 1146 TurnedUpEvent
+    _b1146,  # 1146 PhasesEvent
     None,  # 1147 __asgn_plain
-    _b1148,  # 1148 ExiledThisWayEvent
+    _b1148,  # 1148 TurnedUpEvent
     None,  # 1149 __asgn_plain
-    _b1150,  # 1150 TargetedEvent
+    _b1150,  # 1150 ExiledThisWayEvent
     None,  # 1151 __asgn_plain
-    None,  # 1152 __asgn_plain
-    _b1153,  # 1153 DealsDamageEvent
+    _b1152,  # 1152 TargetedEvent
+    None,  # 1153 __asgn_plain
     None,  # 1154 __asgn_plain
-    _b1155,  # 1155 DealtDamageEvent
+    _b1155,  # 1155 DealsDamageEvent
     None,  # 1156 __asgn_plain
-    _b1157,  # 1157 PutIntoGraveyardEvent
-    None,  # 1158 __asgn_optional
-    None,  # 1159 __asgn_optional
+    _b1157,  # 1157 DealtDamageEvent
+    None,  # 1158 __asgn_plain
+    _b1159,  # 1159 PutIntoGraveyardEvent
     None,  # 1160 __asgn_optional
-    None,  # 1161 __asgn_oneormore
-    None,  # 1162 __asgn_oneormore
-    None,  # 1163 __asgn_optional
-    None,  # 1164 __asgn_optional
+    None,  # 1161 __asgn_optional
+    None,  # 1162 __asgn_optional
+    None,  # 1163 __asgn_oneormore
+    None,  # 1164 __asgn_oneormore
     None,  # 1165 __asgn_optional
     None,  # 1166 __asgn_optional
     None,  # 1167 __asgn_optional
     None,  # 1168 __asgn_optional
     None,  # 1169 __asgn_optional
+    None,  # 1170 __asgn_optional
+    None,  # 1171 __asgn_optional
 ]

@@ -14,7 +14,7 @@ from .continuous import (
     AttacksEachCombat, BlocksEachCombat, MaximumBlockers, Unblockable,
     AssignsExcessToPlayer, AttacksAsThoughWithout, AttacksWithoutTapping, CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedBy,
     CantBeBlockedExceptBy, CantBlock, CombatDamageSteps, DamageIsLethal, DividesOpposingCombatDamage,
-    FormsAttackingBands, MinimumBlockers,
+    CantAttackUnlessDefendingControls, FormsAttackingBands, MinimumBlockers,
 )
 from .costs import summoning_sick
 from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOrder, DeclareAttackers, DeclareBlockers, chosen_keys
@@ -57,6 +57,12 @@ def attack_problem(game: "Game", o: "GameObject", player: int) -> str | None:
         return f"{ch.name} can't attack{_because(origin)} (508.1c)"
     if game.rule_parts(o, CantAttack) or game.rule_parts(o, CantAttackOrBlock):
         return f"{ch.name} can't attack: an effect says so (508.1c, 611.2c)"
+    defender = game.opponent(player)  # 506.2: the player it would attack
+    for part, origin in ch.has(CantAttackUnlessDefendingControls):
+        assert isinstance(part, CantAttackUnlessDefendingControls)
+        if not any(p.controller == defender and part.filter.matches(game, p, viewer=player) for p in game.battlefield()):
+            return (f"{ch.name} can't attack unless defending player controls {part.filter.describe()}"
+                    f"{_because(origin)} (508.1c)")
     return None
 
 

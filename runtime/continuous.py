@@ -100,6 +100,13 @@ class DamageCantBePrevented:
 
 
 @dataclass(frozen=True)
+class CantAttackUnlessDefendingControls:
+    """508.1c: can't attack unless the player it would attack (506.2) controls a permanent ``filter`` matches."""
+
+    filter: ObjectFilter
+
+
+@dataclass(frozen=True)
 class CantBlockMatching:
     """509.1b: can't block an attacker one of ``filters`` matches ("creatures with power 2 or less")."""
 
@@ -489,7 +496,7 @@ class MayPlay:
 Part = Union[
     MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
     GainKeywordWithQuality,
-    PTChange, CantAttack, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
+    PTChange, CantAttack, CantAttackUnlessDefendingControls, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, FormsAttackingBands, DividesOpposingCombatDamage, AttacksWithoutTapping,
@@ -543,6 +550,7 @@ __all__ = [
     "SetCreatureType",
     "AllAbleBlock",
     "AssignsExcessToPlayer",
+    "CantAttackUnlessDefendingControls",
     "FormsAttackingBands",
     "DividesOpposingCombatDamage",
     "AttacksAsThoughWithout",

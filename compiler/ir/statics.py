@@ -371,6 +371,22 @@ class CanBlockOnly(StaticPart):
 
 
 @dataclass(frozen=True)
+class CantAttackUnless(StaticPart):
+    """508.1c: "can't attack unless defending player controls an Island" -- a restriction that holds
+    while the player it would attack (506.2) controls no permanent ``filter`` matches."""
+
+    filter: FilterIR
+    RULES: ClassVar[bool] = True
+
+    def text(self, ph: "Phrase | None") -> str:
+        noun = self.filter.words
+        return f"can't attack unless defending player controls {'an' if noun[:1] in 'aeiouAEIOU' else 'a'} {noun}"
+
+    def python(self) -> str:
+        return f"rt.CantAttackUnlessDefendingControls(filter={self.filter.python()})"
+
+
+@dataclass(frozen=True)
 class CantBlockMatching(StaticPart):
     """509.1b: "can't block creatures with power 2 or less" -- a restriction against the attackers
     one of ``filters`` matches."""
