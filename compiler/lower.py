@@ -1796,6 +1796,11 @@ class CardLowering:
     def effect_MayEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.May(self.effect(e.effect, cond))  # 608.2d
 
+    def effect_DoublePTEffect(self, e: Any, cond: Condition | None) -> Effect:
+        # "its": the object named last (a target), else the source (as "its power" reads, 608.2h).
+        ref: Ref = rf.SlotRef(len(self.targets) - 1) if self.targets else rf.ThisRef(words="it")
+        return ef.DoublePT(ref)
+
     def effect_HaveEffect(self, e: Any, cond: Condition | None) -> Effect:
         self.causative = True
         try:
@@ -2272,6 +2277,13 @@ class CardLowering:
             return EventTrigger(tuple(events), filter=flt, scope="attached", opponents=opponents,
                                 words=f"{lead} {host} {' or '.join(words)}", combat=combat, recipient=recipient)
         this = "this creature" if getattr(t, "creature", False) else "this"
+        if getattr(t, "short", None):
+            # 201.4 (2019 Oracle wording): a legendary card named by the part of its name before the comma.
+            name = unescape(str(getattr(self.card, "name", "")))
+            if "," not in name or name.split(",")[0] != t.short:
+                self.ck.error(t, f"'{t.short}' isn't this card's short name: write 'this', or the part of a "
+                                 f"legendary card's name before the comma")
+            this = str(t.short)
         return EventTrigger(tuple(events), filter=flt, opponents=opponents, words=f"{lead} {this} {' or '.join(words)}",
                          combat=combat, recipient=recipient)
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '542c904b1558b785c82aa8435022c3f54b7a956580f684f19f6d68d75375bc69'
+GRAMMAR = '011ab8e23dfbad5b02d47ec599457a76a97ebaae28f18a5d9aa5f80616950fe6'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -512,6 +512,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('ExchangeControlEffect', 'common', 'ExchangeControlEffect', ''),
     ('__asgn_plain', 'plain', '', 'coin'),
     ('FlipCoinEffect', 'common', 'FlipCoinEffect', ''),
+    ('__asgn_plain', 'plain', '', 'eot'),
+    ('DoublePTEffect', 'common', 'DoublePTEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('__asgn_oneormore', 'oneormore', '', 'symbols'),
@@ -1062,7 +1064,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_optional', 'optional', '', 'controller'),
     ('__asgn_optional', 'optional', '', 'your'),
     ('__asgn_optional', 'optional', '', 'thiscreature'),
-    ('__asgn_optional', 'optional', '', 'creature'),
+    ('__asgn_plain', 'plain', '', 'short'),
     ('__asgn_oneormore', 'oneormore', '', 'events'),
     ('__asgn_plain', 'plain', '', 'spell'),
     ('__asgn_plain', 'plain', '', 'this'),
@@ -1146,6 +1148,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'attached'),
     ('__asgn_plain', 'plain', '', 'samename'),
     ('__asgn_optional', 'optional', '', 'equipped'),
+    ('__asgn_optional', 'optional', '', 'creature'),
     ('__asgn_plain', 'plain', '', 'enters'),
     ('EntersEvent', 'common', 'EntersEvent', ''),
     ('ThisEvent', 'abstract', 'ThisEvent', ''),
@@ -1292,9 +1295,10 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX69': ('(your|a)\\b', 40),
     '_RX70': ('(graveyard|hand)\\b', 40),
     '_RX71': ('(player|opponent)\\b', 40),
-    '_RX72': ('(a|an)\\b', 40),
-    '_RX73': ('in|out', 40),
-    '_RX74': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
+    '_RX72': ("[A-Z][A-Za-z'\\-]*\\b(?!,)", 40),
+    '_RX73': ('(a|an)\\b', 40),
+    '_RX74': ('in|out', 40),
+    '_RX75': ('(a player|an opponent|a creature|one or more blocking creatures|you)\\b', 40),
 }
 _RX0 = _lazy('_RX0')
 _RX1 = _lazy('_RX1')
@@ -1371,6 +1375,7 @@ _RX71 = _lazy('_RX71')
 _RX72 = _lazy('_RX72')
 _RX73 = _lazy('_RX73')
 _RX74 = _lazy('_RX74')
+_RX75 = _lazy('_RX75')
 _F0 = frozenset([None, 'c'])
 _F1 = frozenset(['"'])
 _F2 = frozenset([None, 'k'])
@@ -23291,6 +23296,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F36:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('double', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'double', '')
+                q += 6
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e58_0(self, p: int) -> Any:
@@ -29104,6 +29128,154 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F36:
+            while True:
+                p243 = p
+                res244: list[Any] = []
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('double', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'double', '')
+                q += 6
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'its', '')
+                q += 3
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'end', '')
+                q += 3
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p243 = q
+                res244.append(v)
+                p245 = p243
+                res246: list[Any] = []
+                q = sk0[p245]
+                if q < 0:
+                    q = _WS0(text, p245).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p245] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p245 = q
+                res246.append(v)
+                if res246:
+                    n = Nt(res246)
+                    n.rule = 490
+                p243 = p245
+                if res246 and n:
+                    res244.append(n)
+                if res244:
+                    n = Nt(res244)
+                    n.rule = 491
+                q = p243
+                v = n if res244 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e59_0(self, p: int) -> Any:
@@ -29124,7 +29296,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 490
+        n.rule = 492
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -29145,7 +29317,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 491
+        n.rule = 493
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -29180,7 +29352,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 492
+        n.rule = 494
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -29213,7 +29385,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29234,7 +29406,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29255,7 +29427,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29276,7 +29448,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29313,7 +29485,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29334,7 +29506,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29355,7 +29527,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29376,7 +29548,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29397,7 +29569,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29418,7 +29590,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29439,7 +29611,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29460,7 +29632,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 494
+                    n.rule = 496
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29497,7 +29669,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29518,7 +29690,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29539,7 +29711,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29560,7 +29732,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29581,7 +29753,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29602,7 +29774,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29649,7 +29821,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 496
+                n.rule = 498
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29665,7 +29837,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 497
+                n.rule = 499
             q = p1
             v = n if res2 else None
             p = q
@@ -29676,7 +29848,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 498
+        n.rule = 500
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -29710,7 +29882,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 499
+                n.rule = 501
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29865,7 +30037,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 500
+                n.rule = 502
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29895,7 +30067,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 501
+            n.rule = 503
         p = p5
         if res6 and n:
             res.append(n)
@@ -29937,7 +30109,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 502
+                n.rule = 504
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -29967,7 +30139,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 503
+            n.rule = 505
         p = p11
         if res12 and n:
             res.append(n)
@@ -29981,7 +30153,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 504
+        n.rule = 506
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -30122,7 +30294,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 505
+                n.rule = 507
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30171,7 +30343,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 506
+            n.rule = 508
         p = p9
         if res10 and n:
             res.append(n)
@@ -30234,7 +30406,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 509
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30391,14 +30563,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 508
+            n.rule = 510
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 511
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30419,7 +30591,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 510
+        n.rule = 512
         return q, n
 
     def e68_0(self, p: int) -> Any:
@@ -30456,7 +30628,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 511
+                    n.rule = 513
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30486,7 +30658,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 512
+                    n.rule = 514
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30511,7 +30683,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 513
+                    n.rule = 515
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30563,7 +30735,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 514
+        n.rule = 516
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -30608,13 +30780,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 515
+                n.rule = 517
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 516
+                n.rule = 518
             q = p1
             v = n if res2 else None
             p = q
@@ -30625,7 +30797,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 517
+        n.rule = 519
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30740,7 +30912,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 518
+                    n.rule = 520
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -30835,14 +31007,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 519
+            n.rule = 521
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 520
+        n.rule = 522
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -30923,7 +31095,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30938,7 +31110,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30953,7 +31125,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 521
+                    n.rule = 523
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -30978,7 +31150,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 522
+        n.rule = 524
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -30999,7 +31171,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 523
+        n.rule = 525
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -31052,7 +31224,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 524
+                n.rule = 526
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31093,13 +31265,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 525
+                n.rule = 527
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 526
+                n.rule = 528
             q = p1
             v = n if res2 else None
             p = q
@@ -31110,7 +31282,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 527
+        n.rule = 529
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -31208,7 +31380,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 528
+        n.rule = 530
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -31229,7 +31401,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 529
+        n.rule = 531
         return q, n
 
     def e80_0(self, p: int) -> Any:
@@ -31250,7 +31422,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 530
+        n.rule = 532
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -31306,7 +31478,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 531
+            n.rule = 533
         p = p1
         if res2 and n:
             res.append(n)
@@ -31380,7 +31552,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 532
+        n.rule = 534
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31436,7 +31608,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 533
+            n.rule = 535
         p = p1
         if res2 and n:
             res.append(n)
@@ -31563,7 +31735,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 534
+        n.rule = 536
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31636,14 +31808,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 535
+            n.rule = 537
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 536
+        n.rule = 538
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -31795,7 +31967,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 537
+        n.rule = 539
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -31854,7 +32026,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 538
+                n.rule = 540
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31937,7 +32109,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 539
+                n.rule = 541
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -31947,7 +32119,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 540
+        n.rule = 542
         return p, n
 
     def e84_1(self, p: int) -> Any:
@@ -31979,7 +32151,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 541
+                    n.rule = 543
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32033,13 +32205,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 542
+                    n.rule = 544
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 543
+                    n.rule = 545
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -32076,7 +32248,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 544
+                    n.rule = 546
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -32123,13 +32295,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 545
+                    n.rule = 547
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 546
+                    n.rule = 548
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -32168,13 +32340,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 547
+                    n.rule = 549
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 548
+                    n.rule = 550
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -32552,7 +32724,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 549
+        n.rule = 551
         return q, n
 
     def e90_0(self, p: int) -> Any:
@@ -32587,7 +32759,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 550
+        n.rule = 552
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -32622,7 +32794,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 551
+        n.rule = 553
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32657,7 +32829,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 552
+        n.rule = 554
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -33211,7 +33383,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 553
+                    n.rule = 555
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33340,7 +33512,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 554
+                    n.rule = 556
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33483,7 +33655,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 555
+                    n.rule = 557
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33531,7 +33703,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 556
+                    n.rule = 558
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33556,7 +33728,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 559
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -33595,7 +33767,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 558
+                    n.rule = 560
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -33644,7 +33816,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 559
+                    n.rule = 561
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33698,7 +33870,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 560
+                    n.rule = 562
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33784,7 +33956,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 561
+                    n.rule = 563
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -33831,7 +34003,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 562
+                    n.rule = 564
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33851,7 +34023,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 563
+                    n.rule = 565
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -33878,7 +34050,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 564
+                    n.rule = 566
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33912,7 +34084,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 563
+                    n.rule = 565
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -33939,7 +34111,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 565
+                    n.rule = 567
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33959,7 +34131,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 563
+                    n.rule = 565
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -33986,7 +34158,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 566
+                    n.rule = 568
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -34020,7 +34192,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 563
+                    n.rule = 565
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -34047,7 +34219,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 567
+                    n.rule = 569
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -34081,7 +34253,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 563
+                    n.rule = 565
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -34108,7 +34280,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 568
+                    n.rule = 570
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -34142,7 +34314,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 563
+                    n.rule = 565
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -34169,7 +34341,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 569
+                    n.rule = 571
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -34203,7 +34375,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 563
+                    n.rule = 565
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -34230,7 +34402,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 570
+                    n.rule = 572
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -34250,7 +34422,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 563
+                    n.rule = 565
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -34298,7 +34470,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 571
+        n.rule = 573
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -34488,7 +34660,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 572
+                    n.rule = 574
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34549,7 +34721,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 573
+                    n.rule = 575
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34650,7 +34822,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 574
+                    n.rule = 576
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34798,7 +34970,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 575
+                    n.rule = 577
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34915,7 +35087,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 576
+                    n.rule = 578
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -34954,7 +35126,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 577
+            n.rule = 579
         p = p1
         if res2 and n:
             res.append(n)
@@ -35011,7 +35183,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 578
+        n.rule = 580
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -35091,7 +35263,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 579
+                n.rule = 581
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35124,7 +35296,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 580
+                n.rule = 582
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35134,7 +35306,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 581
+        n.rule = 583
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -35166,14 +35338,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 582
+            n.rule = 584
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 583
+        n.rule = 585
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -35192,7 +35364,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 584
+                n.rule = 586
             q = p1
             v = n if res2 else None
             p = q
@@ -35217,7 +35389,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 585
+            n.rule = 587
         p = p3
         if res4 and n:
             res.append(n)
@@ -35240,7 +35412,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 586
+                n.rule = 588
             q = p5
             v = n if res6 else None
             p = q
@@ -35250,7 +35422,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 587
+        n.rule = 589
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -35281,7 +35453,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 588
+        n.rule = 590
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35324,7 +35496,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 589
+                n.rule = 591
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35354,7 +35526,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 590
+            n.rule = 592
         p = p5
         if res6 and n:
             res.append(n)
@@ -35393,7 +35565,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 591
+            n.rule = 593
         p = p7
         if res8 and n:
             res.append(n)
@@ -35428,7 +35600,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 592
+            n.rule = 594
         p = p9
         if res10 and n:
             res.append(n)
@@ -35519,7 +35691,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 593
+                n.rule = 595
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35538,7 +35710,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 594
+        n.rule = 596
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35569,7 +35741,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 595
+        n.rule = 597
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35588,7 +35760,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 596
+                n.rule = 598
             q = p1
             v = n if res2 else None
             p = q
@@ -35621,7 +35793,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 597
+        n.rule = 599
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35640,7 +35812,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 598
+                n.rule = 600
             q = p1
             v = n if res2 else None
             p = q
@@ -35664,7 +35836,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 599
+        n.rule = 601
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35720,7 +35892,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 600
+            n.rule = 602
         p = p1
         if res2 and n:
             res.append(n)
@@ -35736,7 +35908,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 601
+                n.rule = 603
             q = p3
             v = n if res4 else None
             p = q
@@ -35746,7 +35918,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 602
+        n.rule = 604
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -35879,14 +36051,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 603
+            n.rule = 605
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 604
+        n.rule = 606
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -35918,7 +36090,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 605
+            n.rule = 607
         p = p1
         if res2 and n:
             res.append(n)
@@ -35981,7 +36153,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 606
+        n.rule = 608
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -36013,7 +36185,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 607
+            n.rule = 609
         p = p1
         if res2 and n:
             res.append(n)
@@ -36029,7 +36201,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 608
+                n.rule = 610
             q = p3
             v = n if res4 else None
             p = q
@@ -36117,7 +36289,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 609
+                n.rule = 611
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36127,7 +36299,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 610
+        n.rule = 612
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -36159,7 +36331,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 611
+            n.rule = 613
         p = p1
         if res2 and n:
             res.append(n)
@@ -36280,7 +36452,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 612
+                n.rule = 614
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36295,7 +36467,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 613
+                n.rule = 615
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -36336,7 +36508,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 614
+        n.rule = 616
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36380,7 +36552,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 615
+            n.rule = 617
         p = p1
         if res2 and n:
             res.append(n)
@@ -36472,14 +36644,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 616
+            n.rule = 618
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 617
+        n.rule = 619
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36511,7 +36683,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 618
+            n.rule = 620
         p = p1
         if res2 and n:
             res.append(n)
@@ -36575,7 +36747,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 619
+            n.rule = 621
         p = p5
         if res6 and n:
             res.append(n)
@@ -36590,7 +36762,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 620
+            n.rule = 622
         p = p7
         if res8 and n:
             res.append(n)
@@ -36680,7 +36852,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 621
+            n.rule = 623
         p = p11
         if res12 and n:
             res.append(n)
@@ -36696,7 +36868,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 622
+        n.rule = 624
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36728,7 +36900,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 623
+            n.rule = 625
         p = p1
         if res2 and n:
             res.append(n)
@@ -36794,7 +36966,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 624
+                n.rule = 626
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36817,7 +36989,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 625
+                    n.rule = 627
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -36890,7 +37062,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 626
+        n.rule = 628
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -36922,7 +37094,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 627
+            n.rule = 629
         p = p1
         if res2 and n:
             res.append(n)
@@ -36941,7 +37113,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 628
+        n.rule = 630
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -36973,7 +37145,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 629
+            n.rule = 631
         p = p1
         if res2 and n:
             res.append(n)
@@ -37012,14 +37184,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 630
+            n.rule = 632
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 631
+        n.rule = 633
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -37076,7 +37248,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 632
+                n.rule = 634
             q = p1
             v = n if res2 else None
             p = q
@@ -37113,7 +37285,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 633
+            n.rule = 635
         p = p3
         if res4 and n:
             res.append(n)
@@ -37152,7 +37324,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 634
+            n.rule = 636
         p = p5
         if res6 and n:
             res.append(n)
@@ -37171,7 +37343,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 635
+        n.rule = 637
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -37220,7 +37392,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 636
+            n.rule = 638
         p = p1
         if res2 and n:
             res.append(n)
@@ -37247,14 +37419,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 637
+            n.rule = 639
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 638
+        n.rule = 640
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -37293,7 +37465,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 639
+            n.rule = 641
         p = p1
         if res2 and n:
             res.append(n)
@@ -37373,7 +37545,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 640
+            n.rule = 642
         p = p3
         if res4 and n:
             res.append(n)
@@ -37405,7 +37577,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 641
+        n.rule = 643
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37437,7 +37609,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 642
+            n.rule = 644
         p = p1
         if res2 and n:
             res.append(n)
@@ -37452,7 +37624,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 643
+            n.rule = 645
         p = p3
         if res4 and n:
             res.append(n)
@@ -37486,14 +37658,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 644
+            n.rule = 646
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 645
+        n.rule = 647
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37525,7 +37697,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 646
+            n.rule = 648
         p = p1
         if res2 and n:
             res.append(n)
@@ -37555,7 +37727,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 647
+                n.rule = 649
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37574,7 +37746,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 648
+                n.rule = 650
             q = p7
             v = n if res8 else None
             p = q
@@ -37622,7 +37794,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 649
+        n.rule = 651
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37654,7 +37826,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 650
+            n.rule = 652
         p = p1
         if res2 and n:
             res.append(n)
@@ -37692,7 +37864,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 651
+        n.rule = 653
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37736,7 +37908,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 652
+            n.rule = 654
         p = p1
         if res2 and n:
             res.append(n)
@@ -37771,7 +37943,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 653
+            n.rule = 655
         p = p3
         if res4 and n:
             res.append(n)
@@ -37918,7 +38090,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 654
+            n.rule = 656
         p = p5
         if res6 and n:
             res.append(n)
@@ -37950,14 +38122,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 655
+            n.rule = 657
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 656
+        n.rule = 658
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -37989,7 +38161,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 657
+            n.rule = 659
         p = p1
         if res2 and n:
             res.append(n)
@@ -38005,7 +38177,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 658
+                n.rule = 660
             q = p3
             v = n if res4 else None
             p = q
@@ -38038,7 +38210,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 659
+                n.rule = 661
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38053,7 +38225,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 660
+                n.rule = 662
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -38117,7 +38289,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 661
+                n.rule = 663
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -38127,7 +38299,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 662
+        n.rule = 664
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -38159,7 +38331,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 663
+            n.rule = 665
         p = p1
         if res2 and n:
             res.append(n)
@@ -38210,14 +38382,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 664
+            n.rule = 666
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 665
+        n.rule = 667
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -38297,7 +38469,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 666
+            n.rule = 668
         p = p1
         if res2 and n:
             res.append(n)
@@ -38316,7 +38488,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 667
+        n.rule = 669
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38348,14 +38520,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 668
+            n.rule = 670
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 669
+        n.rule = 671
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38374,7 +38546,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 670
+                n.rule = 672
             q = p1
             v = n if res2 else None
             p = q
@@ -38406,14 +38578,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 671
+            n.rule = 673
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 672
+        n.rule = 674
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38445,7 +38617,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 673
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
@@ -38499,7 +38671,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 674
+                n.rule = 676
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38541,7 +38713,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 675
+                    n.rule = 677
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38590,7 +38762,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 676
+        n.rule = 678
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38622,14 +38794,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 677
+            n.rule = 679
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 678
+        n.rule = 680
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38685,14 +38857,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 679
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 680
+        n.rule = 682
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38724,14 +38896,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 681
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 682
+        n.rule = 684
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38792,14 +38964,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 683
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 684
+        n.rule = 686
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -38831,7 +39003,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 685
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
@@ -38846,7 +39018,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 686
+            n.rule = 688
         p = p3
         if res4 and n:
             res.append(n)
@@ -38880,14 +39052,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 687
+            n.rule = 689
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 688
+        n.rule = 690
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -38926,14 +39098,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 689
+            n.rule = 691
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 690
+        n.rule = 692
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -38989,7 +39161,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 693
         p = p1
         if res2 and n:
             res.append(n)
@@ -39099,7 +39271,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 692
+        n.rule = 694
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -39131,7 +39303,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 693
+            n.rule = 695
         p = p1
         if res2 and n:
             res.append(n)
@@ -39145,7 +39317,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 694
+        n.rule = 696
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -39177,7 +39349,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 697
         p = p1
         if res2 and n:
             res.append(n)
@@ -39288,7 +39460,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 696
+        n.rule = 698
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -39368,7 +39540,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 699
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39388,7 +39560,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
@@ -39415,7 +39587,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 699
+            n.rule = 701
         p = p3
         if res4 and n:
             res.append(n)
@@ -39469,7 +39641,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 700
+                n.rule = 702
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39479,7 +39651,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 701
+        n.rule = 703
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39499,7 +39671,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 702
+            n.rule = 704
         p = p1
         if res2 and n:
             res.append(n)
@@ -39593,14 +39765,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 703
+            n.rule = 705
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 704
+        n.rule = 706
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39623,7 +39795,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 705
+                n.rule = 707
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39738,7 +39910,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 706
+        n.rule = 708
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -39828,7 +40000,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 707
+        n.rule = 709
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -39930,7 +40102,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 708
+                    n.rule = 710
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -39958,12 +40130,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 709
+                    n.rule = 711
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -39991,12 +40163,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 710
+                    n.rule = 712
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 708
+                    n.rule = 710
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40100,7 +40272,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 711
+        n.rule = 713
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -40403,7 +40575,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 712
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40424,7 +40596,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 712
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40445,7 +40617,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 712
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40466,7 +40638,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 712
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40489,7 +40661,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 712
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40512,7 +40684,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 712
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40537,7 +40709,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 713
+        n.rule = 715
         return q, n
 
     def e116_0(self, p: int) -> Any:
@@ -40589,7 +40761,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 716
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40632,7 +40804,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 715
+        n.rule = 717
         return p, n
 
     def e117_0(self, p: int) -> Any:
@@ -40718,7 +40890,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 716
+                    n.rule = 718
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -40820,19 +40992,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 717
+                    n.rule = 719
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 718
+                    n.rule = 720
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 721
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -40981,7 +41153,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 720
+                    n.rule = 722
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41182,7 +41354,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 721
+        n.rule = 723
         return p, n
 
     def e125_0(self, p: int) -> Any:
@@ -41333,7 +41505,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 722
+                    n.rule = 724
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41363,7 +41535,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 722
+                    n.rule = 724
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -41441,7 +41613,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 723
+                    n.rule = 725
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41484,12 +41656,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 724
+                    n.rule = 726
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41516,7 +41688,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 725
+                    n.rule = 727
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41536,12 +41708,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 726
+                    n.rule = 728
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41556,7 +41728,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41571,7 +41743,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41654,7 +41826,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 727
+                    n.rule = 729
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -41685,18 +41857,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 728
+                    n.rule = 730
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 729
+                    n.rule = 731
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41751,18 +41923,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 730
+                    n.rule = 732
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 731
+                    n.rule = 733
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41806,18 +41978,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 732
+                    n.rule = 734
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 733
+                    n.rule = 735
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41832,7 +42004,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41901,18 +42073,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 734
+                    n.rule = 736
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 735
+                    n.rule = 737
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41951,18 +42123,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 736
+                    n.rule = 738
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 737
+                    n.rule = 739
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42003,18 +42175,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 738
+                    n.rule = 740
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 739
+                    n.rule = 741
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42029,7 +42201,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 722
+                    n.rule = 724
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42149,7 +42321,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 740
+                    n.rule = 742
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42231,7 +42403,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 741
+                    n.rule = 743
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42418,7 +42590,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 742
+                    n.rule = 744
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42452,7 +42624,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 743
+                    n.rule = 745
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42479,7 +42651,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 744
+                    n.rule = 746
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42543,13 +42715,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 745
+                    n.rule = 747
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 743
+                    n.rule = 745
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42574,7 +42746,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 746
+        n.rule = 748
         return q, n
 
     def e130_0(self, p: int) -> Any:
@@ -42681,7 +42853,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42891,7 +43063,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 748
+                    n.rule = 750
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -42963,7 +43135,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 749
+                    n.rule = 751
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43286,7 +43458,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 750
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43364,7 +43536,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 751
+                    n.rule = 753
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43392,7 +43564,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 752
+        n.rule = 754
         return q, n
 
     def e143_0(self, p: int) -> Any:
@@ -43564,7 +43736,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 755
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43614,7 +43786,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 754
+                n.rule = 756
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43642,7 +43814,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 757
         return q, n
 
     def e148_0(self, p: int) -> Any:
@@ -43663,7 +43835,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 758
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -43761,7 +43933,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 757
+                    n.rule = 759
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43786,18 +43958,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 758
+                    n.rule = 760
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 759
+                    n.rule = 761
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43827,7 +43999,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 761
+                    n.rule = 763
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -43872,7 +44044,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 762
+                    n.rule = 764
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -43948,12 +44120,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 763
+                    n.rule = 765
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -43980,7 +44152,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 764
+                    n.rule = 766
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -44039,7 +44211,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 765
+                    n.rule = 767
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -44061,18 +44233,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 766
+                    n.rule = 768
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 767
+                    n.rule = 769
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44099,7 +44271,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 768
+                    n.rule = 770
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44194,7 +44366,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 769
+                    n.rule = 771
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -44242,12 +44414,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 770
+                    n.rule = 772
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44277,33 +44449,19 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 771
+                    n.rule = 773
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
-                q = sk0[p27]
-                if q < 0:
-                    q = _WS0(text, p27).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p27] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.e250_0(p27)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
-                q += 4
+                q, v = r
                 p27 = q
-                res28.append(v)
-                while True:
-                    r = self.e250_0(p27)
-                    if r is None:
-                        break
-                    q, v = r
-                    p27 = q
-                    if v is not None:
-                        res28.append(v)
-                    break
+                if v:
+                    res28.append(v)
                 r = self.e251_0(p27)
                 if r is None:
                     p = c
@@ -44315,12 +44473,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 772
+                    n.rule = 774
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44347,7 +44505,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 773
+                    n.rule = 775
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44401,18 +44559,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 774
+                    n.rule = 776
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 775
+                    n.rule = 777
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44439,7 +44597,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 776
+                    n.rule = 778
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44475,7 +44633,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 777
+                    n.rule = 779
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44495,12 +44653,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 778
+                    n.rule = 780
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44530,7 +44688,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 779
+                    n.rule = 781
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44555,7 +44713,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 780
+                    n.rule = 782
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -44579,12 +44737,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 781
+                    n.rule = 783
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44614,7 +44772,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 782
+                    n.rule = 784
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44648,7 +44806,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 783
+                    n.rule = 785
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -44663,12 +44821,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 784
+                    n.rule = 786
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44698,7 +44856,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 785
+                    n.rule = 787
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -44724,7 +44882,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 786
+                    n.rule = 788
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -44776,12 +44934,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 787
+                    n.rule = 789
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 760
+                    n.rule = 762
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44819,7 +44977,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 788
+                n.rule = 790
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44847,7 +45005,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 789
+        n.rule = 791
         return q, n
 
     def e151_0(self, p: int) -> Any:
@@ -44868,7 +45026,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 790
+        n.rule = 792
         return q, n
 
     def e152_0(self, p: int) -> Any:
@@ -44900,7 +45058,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 791
+                    n.rule = 793
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -44929,7 +45087,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 792
+                    n.rule = 794
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -44971,7 +45129,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 793
+                n.rule = 795
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45026,7 +45184,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 794
+                    n.rule = 796
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45057,7 +45215,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 795
+                    n.rule = 797
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45116,7 +45274,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 796
+                    n.rule = 798
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45254,7 +45412,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 797
+                        n.rule = 799
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -45288,7 +45446,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 798
+                    n.rule = 800
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45482,7 +45640,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 799
+                    n.rule = 801
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45571,7 +45729,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 800
+                    n.rule = 802
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45591,7 +45749,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 801
+                    n.rule = 803
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45646,13 +45804,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 802
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 801
+                    n.rule = 803
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -45700,7 +45858,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 803
+        n.rule = 805
         return p, n
 
     def e157_0(self, p: int) -> Any:
@@ -45734,7 +45892,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 804
+                    n.rule = 806
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45785,7 +45943,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 805
+                n.rule = 807
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -45843,7 +46001,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 806
+                    n.rule = 808
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45882,7 +46040,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 807
+                    n.rule = 809
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -45921,7 +46079,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 808
+                    n.rule = 810
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -45960,18 +46118,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 809
+                    n.rule = 811
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 810
+                    n.rule = 812
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46035,7 +46193,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 812
+                    n.rule = 814
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -46074,7 +46232,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 813
+                    n.rule = 815
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -46117,12 +46275,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 814
+                    n.rule = 816
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46191,18 +46349,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 815
+                    n.rule = 817
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 816
+                    n.rule = 818
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46317,18 +46475,18 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 817
+                    n.rule = 819
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 818
+                    n.rule = 820
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46369,18 +46527,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 819
+                    n.rule = 821
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 820
+                    n.rule = 822
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46439,12 +46597,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 821
+                    n.rule = 823
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46485,18 +46643,18 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 822
+                    n.rule = 824
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 823
+                    n.rule = 825
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46596,7 +46754,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 824
+                    n.rule = 826
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -46644,12 +46802,12 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 825
+                    n.rule = 827
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46739,12 +46897,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 826
+                    n.rule = 828
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46806,12 +46964,12 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 827
+                    n.rule = 829
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46859,12 +47017,12 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
-                    n.rule = 828
+                    n.rule = 830
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46960,18 +47118,18 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 829
+                    n.rule = 831
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 830
+                    n.rule = 832
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47141,7 +47299,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 831
+                    n.rule = 833
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -47264,18 +47422,18 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 832
+                    n.rule = 834
                 p53 = p57
                 if res58 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 833
+                    n.rule = 835
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47423,7 +47581,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 834
+                    n.rule = 836
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -47443,12 +47601,12 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 835
+                    n.rule = 837
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47608,12 +47766,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 836
+                    n.rule = 838
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47668,18 +47826,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 837
+                    n.rule = 839
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 838
+                    n.rule = 840
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47734,18 +47892,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 839
+                    n.rule = 841
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 840
+                    n.rule = 842
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47870,18 +48028,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 841
+                    n.rule = 843
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 842
+                    n.rule = 844
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47976,7 +48134,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 843
+                    n.rule = 845
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -48015,18 +48173,18 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 844
+                    n.rule = 846
                 p79 = p83
                 if res84 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 845
+                    n.rule = 847
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48071,7 +48229,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 846
+                    n.rule = 848
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -48091,12 +48249,12 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 847
+                    n.rule = 849
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48127,7 +48285,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 848
+                    n.rule = 850
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
@@ -48233,18 +48391,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 849
+                    n.rule = 851
                 p89 = p93
                 if res94 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 850
+                    n.rule = 852
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48275,7 +48433,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 851
+                    n.rule = 853
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -48314,18 +48472,18 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 852
+                    n.rule = 854
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 853
+                    n.rule = 855
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48355,7 +48513,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 854
+                    n.rule = 856
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -48372,7 +48530,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 855
+                    n.rule = 857
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
@@ -48436,18 +48594,18 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 856
+                    n.rule = 858
                 p101 = p107
                 if res108 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 857
+                    n.rule = 859
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48476,12 +48634,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 858
+                    n.rule = 860
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48510,12 +48668,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 859
+                    n.rule = 861
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48612,7 +48770,7 @@ class CardParser:
                 res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 860
+                    n.rule = 862
                 p113 = p115
                 if res116 and n:
                     res114.append(n)
@@ -48647,7 +48805,7 @@ class CardParser:
                     res120.append(v)
                     if res120:
                         n = Nt(res120)
-                        n.rule = 861
+                        n.rule = 863
                     p117 = p119
                     if res120 and n:
                         res118.append(n)
@@ -48693,12 +48851,12 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 862
+                    n.rule = 864
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48851,18 +49009,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 863
+                    n.rule = 865
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 864
+                    n.rule = 866
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48931,18 +49089,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 865
+                    n.rule = 867
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 866
+                    n.rule = 868
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49165,18 +49323,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 867
+                    n.rule = 869
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 868
+                    n.rule = 870
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49245,18 +49403,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 869
+                    n.rule = 871
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 870
+                    n.rule = 872
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49348,18 +49506,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 871
+                    n.rule = 873
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
-                    n.rule = 872
+                    n.rule = 874
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49540,18 +49698,18 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 873
+                    n.rule = 875
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 874
+                    n.rule = 876
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49648,18 +49806,18 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 875
+                    n.rule = 877
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 876
+                    n.rule = 878
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49812,18 +49970,18 @@ class CardParser:
                 res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 877
+                    n.rule = 879
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 878
+                    n.rule = 880
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49901,7 +50059,7 @@ class CardParser:
                     res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 879
+                    n.rule = 881
                 p153 = p155
                 if res156 and n:
                     res154.append(n)
@@ -49921,12 +50079,12 @@ class CardParser:
                 res154.append(v)
                 if res154:
                     n = Nt(res154)
-                    n.rule = 880
+                    n.rule = 882
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50032,7 +50190,7 @@ class CardParser:
                     res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 881
+                    n.rule = 883
                 p157 = p159
                 if res160 and n:
                     res158.append(n)
@@ -50052,12 +50210,12 @@ class CardParser:
                 res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 882
+                    n.rule = 884
                 q = p157
                 v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50121,7 +50279,7 @@ class CardParser:
                     res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 883
+                    n.rule = 885
                 p161 = p163
                 if res164 and n:
                     res162.append(n)
@@ -50197,12 +50355,12 @@ class CardParser:
                 res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 884
+                    n.rule = 886
                 q = p161
                 v = n if res162 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50342,18 +50500,18 @@ class CardParser:
                     res170.append(v)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 885
+                    n.rule = 887
                 p165 = p169
                 if res170 and n:
                     res166.append(n)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 886
+                    n.rule = 888
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50383,7 +50541,7 @@ class CardParser:
                     res174.append(v)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 887
+                    n.rule = 889
                 p171 = p173
                 if res174 and n:
                     res172.append(n)
@@ -50534,18 +50692,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 888
+                    n.rule = 890
                 p171 = p175
                 if res176 and n:
                     res172.append(n)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 889
+                    n.rule = 891
                 q = p171
                 v = n if res172 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50659,7 +50817,7 @@ class CardParser:
                     res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 890
+                    n.rule = 892
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
@@ -50674,12 +50832,12 @@ class CardParser:
                     res178.append(v)
                 if res178:
                     n = Nt(res178 if len(res178) == 1 and type(res178[0]) is not list else flatten(res178))
-                    n.rule = 891
+                    n.rule = 893
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50762,18 +50920,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 892
+                    n.rule = 894
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 893
+                    n.rule = 895
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50856,18 +51014,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 894
+                    n.rule = 896
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 895
+                    n.rule = 897
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50978,18 +51136,18 @@ class CardParser:
                 res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 896
+                    n.rule = 898
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
                 if res190:
                     n = Nt(res190)
-                    n.rule = 897
+                    n.rule = 899
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51072,18 +51230,18 @@ class CardParser:
                 res196.append(v)
                 if res196:
                     n = Nt(res196)
-                    n.rule = 898
+                    n.rule = 900
                 p193 = p195
                 if res196 and n:
                     res194.append(n)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 899
+                    n.rule = 901
                 q = p193
                 v = n if res194 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51138,18 +51296,18 @@ class CardParser:
                 res200.append(v)
                 if res200:
                     n = Nt(res200)
-                    n.rule = 900
+                    n.rule = 902
                 p197 = p199
                 if res200 and n:
                     res198.append(n)
                 if res198:
                     n = Nt(res198)
-                    n.rule = 901
+                    n.rule = 903
                 q = p197
                 v = n if res198 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51202,7 +51360,7 @@ class CardParser:
                     res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 902
+                    n.rule = 904
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
@@ -51241,7 +51399,7 @@ class CardParser:
                     res206.append(v)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 903
+                    n.rule = 905
                 p201 = p205
                 if res206 and n:
                     res202.append(n)
@@ -51364,12 +51522,12 @@ class CardParser:
                     break
                 if res202:
                     n = Nt(res202 if len(res202) == 1 and type(res202[0]) is not list else flatten(res202))
-                    n.rule = 904
+                    n.rule = 906
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51480,18 +51638,18 @@ class CardParser:
                 res216.append(v)
                 if res216:
                     n = Nt(res216)
-                    n.rule = 905
+                    n.rule = 907
                 p213 = p215
                 if res216 and n:
                     res214.append(n)
                 if res214:
                     n = Nt(res214)
-                    n.rule = 906
+                    n.rule = 908
                 q = p213
                 v = n if res214 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51591,18 +51749,18 @@ class CardParser:
                     res220.append(v)
                 if res220:
                     n = Nt(res220)
-                    n.rule = 907
+                    n.rule = 909
                 p217 = p219
                 if res220 and n:
                     res218.append(n)
                 if res218:
                     n = Nt(res218)
-                    n.rule = 908
+                    n.rule = 910
                 q = p217
                 v = n if res218 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51633,18 +51791,18 @@ class CardParser:
                     res224.append(v)
                 if res224:
                     n = Nt(res224)
-                    n.rule = 909
+                    n.rule = 911
                 p221 = p223
                 if res224 and n:
                     res222.append(n)
                 if res222:
                     n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
-                    n.rule = 910
+                    n.rule = 912
                 q = p221
                 v = n if res222 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 811
+                    n.rule = 813
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51685,7 +51843,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 911
+                    n.rule = 913
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -51715,7 +51873,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 912
+                    n.rule = 914
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -51740,7 +51898,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 913
+                    n.rule = 915
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -51771,7 +51929,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 914
+                    n.rule = 916
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -51796,7 +51954,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 915
+                    n.rule = 917
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -51832,7 +51990,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 916
+                n.rule = 918
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -51877,7 +52035,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 917
+                n.rule = 919
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -51931,7 +52089,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 918
+        n.rule = 920
         return p, n
 
     def e160_1(self, p: int) -> Any:
@@ -51975,7 +52133,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 919
+        n.rule = 921
         return p, n
 
     def e161_1(self, p: int) -> Any:
@@ -52015,7 +52173,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 920
+                    n.rule = 922
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52046,7 +52204,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 921
+                    n.rule = 923
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52399,7 +52557,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 924
         return q, n
 
     def e163_0(self, p: int) -> Any:
@@ -52420,7 +52578,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 923
+        n.rule = 925
         return q, n
 
     def e164_0(self, p: int) -> Any:
@@ -52441,7 +52599,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 924
+        n.rule = 926
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -52462,7 +52620,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 925
+        n.rule = 927
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -52497,7 +52655,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 926
+        n.rule = 928
         return p, n
 
     def e167_0(self, p: int) -> Any:
@@ -52707,7 +52865,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 927
+        n.rule = 929
         return q, n
 
     def e171_0(self, p: int) -> Any:
@@ -52747,7 +52905,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 928
+                    n.rule = 930
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52770,7 +52928,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 929
+                    n.rule = 931
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52875,7 +53033,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 930
+        n.rule = 932
         return p, n
 
     def e174_0(self, p: int) -> Any:
@@ -52896,7 +53054,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 931
+        n.rule = 933
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -52917,7 +53075,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 932
+        n.rule = 934
         return q, n
 
     def e176_0(self, p: int) -> Any:
@@ -53232,7 +53390,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 933
+                    n.rule = 935
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53263,7 +53421,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 934
+                    n.rule = 936
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -53310,7 +53468,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 935
+                    n.rule = 937
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53355,7 +53513,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 936
+                    n.rule = 938
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53414,7 +53572,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 937
+                    n.rule = 939
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53489,7 +53647,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 938
+                    n.rule = 940
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53534,7 +53692,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 939
+                    n.rule = 941
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53606,7 +53764,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 940
+                    n.rule = 942
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53651,7 +53809,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 941
+                    n.rule = 943
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53682,7 +53840,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 942
+                    n.rule = 944
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53705,7 +53863,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 943
+                    n.rule = 945
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -53768,7 +53926,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 944
+                    n.rule = 946
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53947,7 +54105,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 945
+                    n.rule = 947
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53973,7 +54131,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 946
+                    n.rule = 948
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54009,7 +54167,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 947
+                    n.rule = 949
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -54052,7 +54210,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 948
+        n.rule = 950
         return q, n
 
     def e185_0(self, p: int) -> Any:
@@ -54073,7 +54231,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 949
+        n.rule = 951
         return p, n
 
     def e186_0(self, p: int) -> Any:
@@ -54094,7 +54252,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 950
+        n.rule = 952
         return p, n
 
     def e187_0(self, p: int) -> Any:
@@ -54125,7 +54283,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 951
+        n.rule = 953
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -54160,7 +54318,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 952
+        n.rule = 954
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -54258,7 +54416,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 953
+        n.rule = 955
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -54320,7 +54478,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 954
+                    n.rule = 956
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54386,7 +54544,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 955
+                    n.rule = 957
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54546,7 +54704,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 956
+                    n.rule = 958
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54572,7 +54730,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 957
+                    n.rule = 959
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54597,7 +54755,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 958
+                        n.rule = 960
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -54664,7 +54822,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 959
+                    n.rule = 961
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54710,7 +54868,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 960
+                    n.rule = 962
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54797,7 +54955,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 961
+                    n.rule = 963
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54893,7 +55051,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 962
+                    n.rule = 964
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54974,7 +55132,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 963
+                    n.rule = 965
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -55069,7 +55227,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 964
+                    n.rule = 966
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55160,7 +55318,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 965
+                    n.rule = 967
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55214,7 +55372,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 966
+                    n.rule = 968
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -55248,7 +55406,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 966
+                    n.rule = 968
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -55342,7 +55500,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 967
+                    n.rule = 969
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55387,7 +55545,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 968
+                    n.rule = 970
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -55477,7 +55635,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 969
+        n.rule = 971
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -55567,18 +55725,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 970
+                    n.rule = 972
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 971
+                    n.rule = 973
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 972
+                    n.rule = 974
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55593,7 +55751,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 972
+                    n.rule = 974
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55637,7 +55795,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 973
+            n.rule = 975
         p = p1
         if res2 and n:
             res.append(n)
@@ -55656,7 +55814,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 974
+        n.rule = 976
         return p, n
 
     def e200_0(self, p: int) -> Any:
@@ -55741,7 +55899,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 975
+                    n.rule = 977
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55807,7 +55965,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 976
+        n.rule = 978
         return q, n
 
     def e202_0(self, p: int) -> Any:
@@ -56126,7 +56284,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 977
+        n.rule = 979
         return q, n
 
     def e206_0(self, p: int) -> Any:
@@ -56192,7 +56350,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 978
+        n.rule = 980
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -56377,18 +56535,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 979
+                    n.rule = 981
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 980
+                    n.rule = 982
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 981
+                    n.rule = 983
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56424,7 +56582,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 982
+                    n.rule = 984
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56444,12 +56602,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 983
+                    n.rule = 985
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 981
+                    n.rule = 983
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56485,7 +56643,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 984
+                    n.rule = 986
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -56505,12 +56663,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 985
+                    n.rule = 987
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 981
+                    n.rule = 983
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56535,7 +56693,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 986
+        n.rule = 988
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -56567,12 +56725,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 987
+                    n.rule = 989
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 988
+                    n.rule = 990
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56592,12 +56750,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 989
+                    n.rule = 991
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 988
+                    n.rule = 990
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56659,7 +56817,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 990
+                    n.rule = 992
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -56810,7 +56968,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 991
+        n.rule = 993
         return q, n
 
     def e214_0(self, p: int) -> Any:
@@ -56901,7 +57059,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 992
+                    n.rule = 994
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -56945,7 +57103,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 993
+                    n.rule = 995
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57043,7 +57201,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 994
+                    n.rule = 996
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57343,7 +57501,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 995
+                n.rule = 997
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -57521,7 +57679,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 996
+                    n.rule = 998
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57580,7 +57738,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 997
+                    n.rule = 999
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57660,7 +57818,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 998
+                    n.rule = 1000
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57737,7 +57895,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 999
+                    n.rule = 1001
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57782,7 +57940,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1000
+                    n.rule = 1002
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57867,7 +58025,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1001
+        n.rule = 1003
         return q, n
 
     def e227_0(self, p: int) -> Any:
@@ -57970,7 +58128,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1002
+                    n.rule = 1004
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57999,7 +58157,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1003
+                    n.rule = 1005
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -58030,7 +58188,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1004
+                    n.rule = 1006
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58053,7 +58211,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1005
+                    n.rule = 1007
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -58081,7 +58239,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1006
+        n.rule = 1008
         return q, n
 
     def e230_0(self, p: int) -> Any:
@@ -58277,7 +58435,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1007
+                    n.rule = 1009
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58307,7 +58465,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1008
+                        n.rule = 1010
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -58335,7 +58493,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1009
+                n.rule = 1011
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -58365,7 +58523,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1010
+                    n.rule = 1012
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -58397,7 +58555,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1011
+        n.rule = 1013
         return q, n
 
     def e235_0(self, p: int) -> Any:
@@ -58443,7 +58601,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1012
+        n.rule = 1014
         return p, n
 
     def e236_0(self, p: int) -> Any:
@@ -58477,7 +58635,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1013
+                    n.rule = 1015
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58572,19 +58730,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1014
+                    n.rule = 1016
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1015
+                    n.rule = 1017
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1016
+                    n.rule = 1018
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58612,7 +58770,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1017
+        n.rule = 1019
         return q, n
 
     def e238_0(self, p: int) -> Any:
@@ -58633,7 +58791,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1018
+        n.rule = 1020
         return q, n
 
     def e239_0(self, p: int) -> Any:
@@ -58667,7 +58825,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1019
+                    n.rule = 1021
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58720,7 +58878,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1020
+                    n.rule = 1022
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58782,7 +58940,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1021
+                    n.rule = 1023
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58807,7 +58965,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1022
+                    n.rule = 1024
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58833,14 +58991,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1023
+            n.rule = 1025
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1024
+        n.rule = 1026
         return p, n
 
     def e240_0(self, p: int) -> Any:
@@ -58903,7 +59061,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1025
+        n.rule = 1027
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -58943,7 +59101,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1026
+            n.rule = 1028
         p = p1
         if res2 and n:
             res.append(n)
@@ -58975,7 +59133,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1027
+        n.rule = 1029
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -59016,7 +59174,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1028
+            n.rule = 1030
         p = p1
         if res2 and n:
             res.append(n)
@@ -59060,7 +59218,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1029
+        n.rule = 1031
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -59081,7 +59239,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1030
+        n.rule = 1032
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -59109,7 +59267,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1031
+            n.rule = 1033
         p = p1
         if res2 and n:
             res.append(n)
@@ -59124,7 +59282,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1032
+            n.rule = 1034
         p = p3
         if res4 and n:
             res.append(n)
@@ -59140,7 +59298,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1033
+        n.rule = 1035
         return p, n
 
     def e243_0(self, p: int) -> Any:
@@ -59262,7 +59420,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1034
+        n.rule = 1036
         return q, n
 
     def e246_0(self, p: int) -> Any:
@@ -59413,7 +59571,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1035
+                    n.rule = 1037
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59472,7 +59630,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1036
+                    n.rule = 1038
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59501,7 +59659,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1037
+        n.rule = 1039
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -59522,7 +59680,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1038
+        n.rule = 1040
         return q, n
 
     def e249_0(self, p: int) -> Any:
@@ -59543,29 +59701,87 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1039
+        n.rule = 1041
         return q, n
 
     def e250_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
+        c = p
         q = sk0[p]
         if q < 0:
             q = _WS0(text, p).end()
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'creature', '')
-        q += 8
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1040
-        return q, n
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F10:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                while True:
+                    r = self.e353_0(p1)
+                    if r is None:
+                        break
+                    q, v = r
+                    p1 = q
+                    if v is not None:
+                        res2.append(v)
+                    break
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F86:
+            while True:
+                p3 = p
+                res4: list[Any] = []
+                q = sk0[p3]
+                if q < 0:
+                    q = _WS0(text, p3).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p3] = q
+                m = _RX72(text, q) if text[q:q + 1] in _F3 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 1042
+                q = p3
+                v = n if res4 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
 
     def e251_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -59608,7 +59824,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1041
+        n.rule = 1043
         return p, n
 
     def e252_0(self, p: int) -> Any:
@@ -59737,7 +59953,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e353_0(p1)
+                r = self.e354_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59759,7 +59975,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1042
+                    n.rule = 1044
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59790,7 +60006,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1043
+                    n.rule = 1045
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59849,7 +60065,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e354_0(p)
+            r = self.e355_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59903,7 +60119,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1044
+        n.rule = 1046
         return p, n
 
     def e257_0(self, p: int) -> Any:
@@ -59924,7 +60140,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e355_0(p1)
+                r = self.e356_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -60033,7 +60249,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1045
+        n.rule = 1047
         return p, n
 
     def e259_0(self, p: int) -> Any:
@@ -60054,7 +60270,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1046
+        n.rule = 1048
         return q, n
 
     def e260_0(self, p: int) -> Any:
@@ -60102,7 +60318,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1047
+        n.rule = 1049
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -60231,7 +60447,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1048
+        n.rule = 1050
         return q, n
 
     def e265_0(self, p: int) -> Any:
@@ -60265,7 +60481,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1049
+                    n.rule = 1051
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60332,14 +60548,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1050
+                n.rule = 1052
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e356_0(p9)
+                r = self.e357_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -60475,7 +60691,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1051
+        n.rule = 1053
         return p, n
 
     def e268_0(self, p: int) -> Any:
@@ -60519,7 +60735,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1052
+        n.rule = 1054
         return p, n
 
     def e269_0(self, p: int) -> Any:
@@ -60563,7 +60779,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1053
+        n.rule = 1055
         return p, n
 
     def e270_0(self, p: int) -> Any:
@@ -60602,7 +60818,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1054
+                    n.rule = 1056
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60689,7 +60905,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1055
+                    n.rule = 1057
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60783,7 +60999,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1056
+        n.rule = 1058
         return p, n
 
     def e272_0(self, p: int) -> Any:
@@ -60822,7 +61038,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1057
+                    n.rule = 1059
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60895,7 +61111,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1058
+                    n.rule = 1060
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60943,12 +61159,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1059
+                    n.rule = 1061
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1060
+                    n.rule = 1062
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60968,12 +61184,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1061
+                    n.rule = 1063
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1060
+                    n.rule = 1062
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -60998,7 +61214,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1062
+        n.rule = 1064
         return q, n
 
     def e274_0(self, p: int) -> Any:
@@ -61464,7 +61680,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1065
         return p, n
 
     def e280_0(self, p: int) -> Any:
@@ -61562,7 +61778,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1064
+        n.rule = 1066
         return p, n
 
     def e282_0(self, p: int) -> Any:
@@ -61655,7 +61871,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1065
+                    n.rule = 1067
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61717,7 +61933,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1066
+        n.rule = 1068
         return q, n
 
     def e285_0(self, p: int) -> Any:
@@ -61904,7 +62120,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1067
+        n.rule = 1069
         return p, n
 
     def e289_0(self, p: int) -> Any:
@@ -61930,7 +62146,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e357_0(p1)
+            r = self.e358_0(p1)
             if r is None:
                 p = c
                 break
@@ -61972,7 +62188,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1068
+        n.rule = 1070
         return p, n
 
     def e291_0(self, p: int) -> Any:
@@ -62016,7 +62232,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1071
         return p, n
 
     def e292_0(self, p: int) -> Any:
@@ -62037,7 +62253,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1070
+        n.rule = 1072
         return q, n
 
     def e293_0(self, p: int) -> Any:
@@ -62112,7 +62328,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1071
+        n.rule = 1073
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -62133,7 +62349,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e358_1(p1)
+                r = self.e359_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62149,7 +62365,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62210,7 +62426,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62287,7 +62503,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62351,7 +62567,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62408,7 +62624,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e359_1(p21)
+                r = self.e360_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62452,7 +62668,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62529,7 +62745,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62635,7 +62851,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62706,7 +62922,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e360_1(p41)
+                r = self.e361_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62750,7 +62966,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1072
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62981,7 +63197,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e361_1(p)
+            r = self.e362_1(p)
             if r is None:
                 p = c
                 break
@@ -62991,7 +63207,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e362_1(p)
+            r = self.e363_1(p)
             if r is None:
                 p = c
                 break
@@ -63007,7 +63223,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e363_1(p)
+            r = self.e364_1(p)
             if r is None:
                 p = c
                 break
@@ -63017,7 +63233,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e364_1(p)
+            r = self.e365_1(p)
             if r is None:
                 p = c
                 break
@@ -63046,7 +63262,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 549
+        n.rule = 551
         return q, n
 
     def e299_1(self, p: int) -> Any:
@@ -63081,7 +63297,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 550
+        n.rule = 552
         return p, n
 
     def e300_1(self, p: int) -> Any:
@@ -63116,7 +63332,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 551
+        n.rule = 553
         return p, n
 
     def e301_1(self, p: int) -> Any:
@@ -63151,7 +63367,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 552
+        n.rule = 554
         return p, n
 
     def e302_1(self, p: int) -> Any:
@@ -63177,7 +63393,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e365_1(p1)
+            r = self.e366_1(p1)
             if r is None:
                 p = c
                 break
@@ -63197,7 +63413,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e366_1(p)
+            r = self.e367_1(p)
             if r is None:
                 p = c
                 break
@@ -63214,7 +63430,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e367_1(p)
+            r = self.e368_1(p)
             if r is None:
                 p = c
                 break
@@ -63528,7 +63744,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e368_1(p)
+            r = self.e369_1(p)
             if r is None:
                 p = c
                 break
@@ -63557,7 +63773,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e369_1(p1)
+                r = self.e370_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63705,7 +63921,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 553
+                    n.rule = 555
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -63790,7 +64006,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e370_1(p1)
+                r = self.e371_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63834,7 +64050,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 554
+                    n.rule = 556
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -63977,7 +64193,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 555
+                    n.rule = 557
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64025,7 +64241,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 556
+                    n.rule = 558
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -64050,7 +64266,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 557
+                    n.rule = 559
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -64089,7 +64305,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 558
+                    n.rule = 560
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -64116,7 +64332,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e371_1(p17)
+                r = self.e372_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64138,7 +64354,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 559
+                    n.rule = 561
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64192,7 +64408,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 560
+                    n.rule = 562
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64233,7 +64449,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e372_1(p25)
+                r = self.e373_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64278,7 +64494,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 561
+                    n.rule = 563
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -64325,7 +64541,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 562
+                    n.rule = 564
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64345,7 +64561,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 563
+                    n.rule = 565
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -64372,7 +64588,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 564
+                    n.rule = 566
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64406,7 +64622,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 563
+                    n.rule = 565
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -64433,7 +64649,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 565
+                    n.rule = 567
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -64453,7 +64669,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 563
+                    n.rule = 565
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -64480,7 +64696,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 566
+                    n.rule = 568
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -64514,7 +64730,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 563
+                    n.rule = 565
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -64541,7 +64757,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 567
+                    n.rule = 569
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64575,7 +64791,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 563
+                    n.rule = 565
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -64602,7 +64818,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 568
+                    n.rule = 570
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64636,7 +64852,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 563
+                    n.rule = 565
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -64663,7 +64879,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 569
+                    n.rule = 571
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -64697,7 +64913,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 563
+                    n.rule = 565
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -64724,7 +64940,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 570
+                    n.rule = 572
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -64744,7 +64960,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 563
+                    n.rule = 565
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -64792,7 +65008,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 571
+        n.rule = 573
         return p, n
 
     def e310_1(self, p: int) -> Any:
@@ -64813,7 +65029,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e373_1(p1)
+                r = self.e374_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64845,7 +65061,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e374_1(p3)
+                r = self.e375_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64982,7 +65198,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 572
+                    n.rule = 574
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65043,7 +65259,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 573
+                    n.rule = 575
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65144,7 +65360,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 574
+                    n.rule = 576
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65271,7 +65487,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1075
         return p, n
 
     def e313_0(self, p: int) -> Any:
@@ -65296,7 +65512,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1076
         return p, n
 
     def e314_0(self, p: int) -> Any:
@@ -65321,7 +65537,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1077
         return p, n
 
     def e315_0(self, p: int) -> Any:
@@ -65354,7 +65570,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1078
         return p, n
 
     def e316_0(self, p: int) -> Any:
@@ -65389,7 +65605,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1079
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -65424,7 +65640,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1080
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -65459,7 +65675,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1081
         return p, n
 
     def e319_0(self, p: int) -> Any:
@@ -65492,7 +65708,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1082
         return p, n
 
     def e320_0(self, p: int) -> Any:
@@ -65565,7 +65781,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1083
         return p, n
 
     def e322_0(self, p: int) -> Any:
@@ -65586,7 +65802,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1082
+        n.rule = 1084
         return q, n
 
     def e323_0(self, p: int) -> Any:
@@ -65618,7 +65834,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1083
+                    n.rule = 1085
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65640,7 +65856,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1084
+                n.rule = 1086
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65759,14 +65975,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1085
+            n.rule = 1087
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1088
         return p, n
 
     def e325_0(self, p: int) -> Any:
@@ -65787,7 +66003,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1087
+        n.rule = 1089
         return q, n
 
     def e326_0(self, p: int) -> Any:
@@ -65839,7 +66055,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1090
         return p, n
 
     def e327_0(self, p: int) -> Any:
@@ -65865,7 +66081,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e375_0(p1)
+            r = self.e376_0(p1)
             if r is None:
                 p = c
                 break
@@ -65920,12 +66136,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1089
+            n.rule = 1091
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e376_0(p)
+            r = self.e377_0(p)
             if r is None:
                 break
             q, v = r
@@ -65936,7 +66152,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1090
+        n.rule = 1092
         return p, n
 
     def e328_0(self, p: int) -> Any:
@@ -66011,7 +66227,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1091
+        n.rule = 1093
         return q, n
 
     def e330_0(self, p: int) -> Any:
@@ -66043,7 +66259,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1092
+                    n.rule = 1094
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66066,7 +66282,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1093
+                    n.rule = 1095
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66126,13 +66342,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1094
+                    n.rule = 1096
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1095
+                    n.rule = 1097
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -66173,7 +66389,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1096
+                    n.rule = 1098
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66204,13 +66420,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1097
+                    n.rule = 1099
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1095
+                    n.rule = 1097
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -66253,7 +66469,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1098
+                    n.rule = 1100
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66312,7 +66528,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1099
+                    n.rule = 1101
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66371,7 +66587,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1100
+                    n.rule = 1102
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66472,7 +66688,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1101
+                    n.rule = 1103
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66500,7 +66716,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1102
+                    n.rule = 1104
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66528,7 +66744,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1103
+        n.rule = 1105
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -66549,7 +66765,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1106
         return q, n
 
     def e335_0(self, p: int) -> Any:
@@ -66570,7 +66786,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
+        n.rule = 1107
         return q, n
 
     def e336_0(self, p: int) -> Any:
@@ -66591,7 +66807,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1106
+        n.rule = 1108
         return q, n
 
     def e337_0(self, p: int) -> Any:
@@ -66612,7 +66828,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1107
+        n.rule = 1109
         return q, n
 
     def e338_0(self, p: int) -> Any:
@@ -66633,7 +66849,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1108
+        n.rule = 1110
         return q, n
 
     def e339_0(self, p: int) -> Any:
@@ -66712,7 +66928,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1109
+        n.rule = 1111
         return p, n
 
     def e341_0(self, p: int) -> Any:
@@ -66733,7 +66949,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1112
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -66754,7 +66970,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1111
+        n.rule = 1113
         return q, n
 
     def e343_0(self, p: int) -> Any:
@@ -66775,7 +66991,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1114
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -66808,7 +67024,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1115
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66829,7 +67045,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1113
+                    n.rule = 1115
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -66854,7 +67070,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1114
+        n.rule = 1116
         return q, n
 
     def e345_0(self, p: int) -> Any:
@@ -66875,7 +67091,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1115
+        n.rule = 1117
         return q, n
 
     def e346_0(self, p: int) -> Any:
@@ -66919,7 +67135,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1116
+        n.rule = 1118
         return p, n
 
     def e347_0(self, p: int) -> Any:
@@ -66958,7 +67174,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1117
+                    n.rule = 1119
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67020,7 +67236,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1118
+        n.rule = 1120
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -67041,7 +67257,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1119
+        n.rule = 1121
         return q, n
 
     def e350_0(self, p: int) -> Any:
@@ -67062,7 +67278,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1120
+        n.rule = 1122
         return q, n
 
     def e351_0(self, p: int) -> Any:
@@ -67124,7 +67340,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1121
+                    n.rule = 1123
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67220,7 +67436,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1122
+                    n.rule = 1124
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67233,7 +67449,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e377_0(p9)
+                r = self.e378_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -67295,7 +67511,28 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1123
+        n.rule = 1125
+        return q, n
+
+    def e353_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'creature', '')
+        q += 8
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1126
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -67362,18 +67599,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1124
+                    n.rule = 1127
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1125
+                    n.rule = 1128
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67428,18 +67665,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1127
+                    n.rule = 1130
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1128
+                    n.rule = 1131
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67466,18 +67703,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1129
+                    n.rule = 1132
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1130
+                    n.rule = 1133
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67602,18 +67839,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1131
+                    n.rule = 1134
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1132
+                    n.rule = 1135
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67654,18 +67891,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1133
+                    n.rule = 1136
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1134
+                    n.rule = 1137
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67734,18 +67971,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1135
+                    n.rule = 1138
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1136
+                    n.rule = 1139
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67772,18 +68009,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1137
+                    n.rule = 1140
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1138
+                    n.rule = 1141
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67810,14 +68047,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1139
+                    n.rule = 1142
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e378_0(p33)
+                    r = self.e379_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -67841,12 +68078,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1140
+                    n.rule = 1143
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67887,7 +68124,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1141
+                    n.rule = 1144
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -67915,7 +68152,7 @@ class CardParser:
                             if text.startswith('//', q):
                                 q = self.comment(q, _WS0)
                             sk0[p41] = q
-                        m = _RX72(text, q) if text[q:q + 1] in _F53 else None
+                        m = _RX73(text, q) if text[q:q + 1] in _F53 else None
                         if m is None:
                             break
                         s = m.group()
@@ -67926,7 +68163,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1142
+                            n.rule = 1145
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -67944,7 +68181,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1143
+                        n.rule = 1146
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -67953,12 +68190,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1144
+                    n.rule = 1147
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67989,7 +68226,7 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p47] = q
-                m = _RX73(text, q) if text[q:q + 1] in _F128 else None
+                m = _RX74(text, q) if text[q:q + 1] in _F128 else None
                 if m is None:
                     p = c
                     ch = ch0
@@ -68002,18 +68239,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1145
+                    n.rule = 1148
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1146
+                    n.rule = 1149
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68082,18 +68319,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1147
+                    n.rule = 1150
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1148
+                    n.rule = 1151
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68162,18 +68399,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1149
+                    n.rule = 1152
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1150
+                    n.rule = 1153
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68228,7 +68465,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1151
+                    n.rule = 1154
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -68305,7 +68542,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e379_0(p61)
+                    r = self.e380_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -68341,12 +68578,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1152
+                    n.rule = 1155
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68370,7 +68607,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e380_0(p63)
+                    r = self.e381_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -68396,7 +68633,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1153
+                    n.rule = 1156
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -68423,7 +68660,7 @@ class CardParser:
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
                         sk0[p69] = q
-                    m = _RX74(text, q) if text[q:q + 1] in _F129 else None
+                    m = _RX75(text, q) if text[q:q + 1] in _F129 else None
                     if m is None:
                         break
                     s = m.group()
@@ -68434,7 +68671,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1154
+                        n.rule = 1157
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -68443,12 +68680,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1155
+                    n.rule = 1158
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68486,7 +68723,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e381_0(p71)
+                    r = self.e382_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -68512,18 +68749,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1156
+                    n.rule = 1159
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1157
+                    n.rule = 1160
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68634,25 +68871,25 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1158
+                    n.rule = 1161
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1159
+                    n.rule = 1162
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1129
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e353_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68706,7 +68943,7 @@ class CardParser:
                 break
         return None
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68724,10 +68961,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1160
+        n.rule = 1163
         return q, n
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68745,10 +68982,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1161
+        n.rule = 1164
         return q, n
 
-    def e356_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68766,10 +69003,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1162
+        n.rule = 1165
         return q, n
 
-    def e357_0(self, p: int) -> Any:
+    def e358_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -68791,10 +69028,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1163
+        n.rule = 1166
         return p, n
 
-    def e358_1(self, p: int) -> Any:
+    def e359_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -68826,7 +69063,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 492
+        n.rule = 494
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -68957,7 +69194,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e382_1(p)
+            r = self.e383_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -69010,7 +69247,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e383_1(p15)
+                    r = self.e384_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -69409,7 +69646,7 @@ class CardParser:
                 break
         return None
 
-    def e359_1(self, p: int) -> Any:
+    def e360_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69462,7 +69699,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 575
+                    n.rule = 577
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69472,7 +69709,7 @@ class CardParser:
                 break
         return None
 
-    def e360_1(self, p: int) -> Any:
+    def e361_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69565,7 +69802,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69586,7 +69823,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69607,7 +69844,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69628,7 +69865,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69649,7 +69886,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69670,7 +69907,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 497
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69707,7 +69944,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69728,7 +69965,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69749,7 +69986,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69770,14 +70007,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 493
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e361_1(self, p: int) -> Any:
+    def e362_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69795,10 +70032,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 922
+        n.rule = 924
         return q, n
 
-    def e362_1(self, p: int) -> Any:
+    def e363_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69816,10 +70053,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 923
+        n.rule = 925
         return q, n
 
-    def e363_1(self, p: int) -> Any:
+    def e364_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69837,10 +70074,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 924
+        n.rule = 926
         return q, n
 
-    def e364_1(self, p: int) -> Any:
+    def e365_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -69858,10 +70095,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 925
+        n.rule = 927
         return q, n
 
-    def e365_1(self, p: int) -> Any:
+    def e366_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69893,76 +70130,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 926
+        n.rule = 928
         return p, n
-
-    def e366_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F9:
-            while True:
-                r = self.e384_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F82:
-            while True:
-                r = self.e385_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F83:
-            while True:
-                r = self.e386_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F16:
-            while True:
-                r = self.e387_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e367_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -69978,9 +70147,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F84:
+        if ch in _F9:
             while True:
-                r = self.e388_1(p)
+                r = self.e385_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -69991,9 +70160,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F86:
+        if ch in _F82:
             while True:
-                r = self.e389_1(p)
+                r = self.e386_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F83:
+            while True:
+                r = self.e387_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                r = self.e388_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70007,6 +70202,48 @@ class CardParser:
         return None
 
     def e368_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F84:
+            while True:
+                r = self.e389_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F86:
+            while True:
+                r = self.e390_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e369_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70038,7 +70275,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e390_1(p1)
+                r = self.e391_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70056,7 +70293,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e391_1(p3)
+                r = self.e392_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70065,11 +70302,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e392_1(p3) is None:
+                if self.e393_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e393_1(p3)
+                r = self.e394_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70085,7 +70322,7 @@ class CardParser:
                 break
         return None
 
-    def e369_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70103,10 +70340,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 927
+        n.rule = 929
         return q, n
 
-    def e370_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70143,7 +70380,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 928
+                    n.rule = 930
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -70166,7 +70403,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 929
+                    n.rule = 931
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -70176,7 +70413,7 @@ class CardParser:
                 break
         return None
 
-    def e371_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70230,7 +70467,7 @@ class CardParser:
                 break
         return None
 
-    def e372_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70271,10 +70508,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 930
+        n.rule = 932
         return p, n
 
-    def e373_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70292,10 +70529,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 931
+        n.rule = 933
         return q, n
 
-    def e374_1(self, p: int) -> Any:
+    def e375_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70313,10 +70550,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 932
+        n.rule = 934
         return q, n
 
-    def e375_0(self, p: int) -> Any:
+    def e376_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70338,10 +70575,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1164
+        n.rule = 1167
         return p, n
 
-    def e376_0(self, p: int) -> Any:
+    def e377_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -70359,7 +70596,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e394_0(p1)
+                r = self.e395_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70405,7 +70642,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e395_0(p3)
+                r = self.e396_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70449,7 +70686,7 @@ class CardParser:
                 break
         return None
 
-    def e377_0(self, p: int) -> Any:
+    def e378_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70467,10 +70704,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1165
+        n.rule = 1168
         return q, n
 
-    def e378_0(self, p: int) -> Any:
+    def e379_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70488,10 +70725,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1166
+        n.rule = 1169
         return q, n
 
-    def e379_0(self, p: int) -> Any:
+    def e380_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70509,28 +70746,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1167
-        return q, n
-
-    def e380_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'combat', '')
-        q += 6
-        if v is None:
-            return q, None
-        n = Nt([v])
-        n.rule = 1168
+        n.rule = 1170
         return q, n
 
     def e381_0(self, p: int) -> Any:
@@ -70551,7 +70767,28 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1169
+        n.rule = 1171
+        return q, n
+
+    def e382_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1172
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -70612,7 +70849,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e396_1(p)
+            r = self.e397_1(p)
             if r is None:
                 break
             q, v = r
@@ -70626,7 +70863,7 @@ class CardParser:
         n.rule = 281
         return p, n
 
-    def e382_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70647,7 +70884,7 @@ class CardParser:
         n.rule = 282
         return q, n
 
-    def e383_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70704,7 +70941,7 @@ class CardParser:
         n.rule = 285
         return p, n
 
-    def e384_1(self, p: int) -> Any:
+    def e385_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70736,10 +70973,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1073
+        n.rule = 1075
         return p, n
 
-    def e385_1(self, p: int) -> Any:
+    def e386_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70761,10 +70998,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1076
         return p, n
 
-    def e386_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70786,10 +71023,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1077
         return p, n
 
-    def e387_1(self, p: int) -> Any:
+    def e388_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70819,80 +71056,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
-        return p, n
-
-    def e388_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'TypeWord') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1077
-        return p, n
-
-    def e389_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, 'Subtype') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
         n.rule = 1078
         return p, n
 
-    def e390_1(self, p: int) -> Any:
+    def e389_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70927,7 +71094,77 @@ class CardParser:
         n.rule = 1079
         return p, n
 
+    def e390_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX5(text, q) if text[q:q + 1] in _F3 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'Subtype') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1080
+        return p, n
+
     def e391_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, 'TypeWord') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1081
+        return p, n
+
+    def e392_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70957,10 +71194,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1082
         return p, n
 
-    def e392_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -70998,7 +71235,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e393_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71030,10 +71267,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1083
         return p, n
 
-    def e394_0(self, p: int) -> Any:
+    def e395_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71051,10 +71288,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1170
+        n.rule = 1173
         return q, n
 
-    def e395_0(self, p: int) -> Any:
+    def e396_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71072,10 +71309,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1171
+        n.rule = 1174
         return q, n
 
-    def e396_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71093,7 +71330,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e397_1(p1)
+                r = self.e398_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71139,7 +71376,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e398_1(p3)
+                r = self.e399_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71183,7 +71420,7 @@ class CardParser:
                 break
         return None
 
-    def e397_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71201,10 +71438,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 755
+        n.rule = 757
         return q, n
 
-    def e398_1(self, p: int) -> Any:
+    def e399_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71222,7 +71459,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 756
+        n.rule = 758
         return q, n
 
 
@@ -71392,6 +71629,7 @@ CLASSES: dict[str, type[Model]] = {
     'DividedDamageEffect': _model_class('DividedDamageEffect', (('amount', True, '1'), ('evenly', True, '0..1'), ('upto', True, '1'), ('filter', True, '1')), {'amount': None, 'evenly': False, 'upto': '', 'filter': None}, ()),
     'DividesDamage': _model_class('DividesDamage', (('divides', True, '1'),), {'divides': ''}, ()),
     'DoesntUntap': _model_class('DoesntUntap', (('its', True, '1'), ('untap', True, '1')), {'its': '', 'untap': ''}, ()),
+    'DoublePTEffect': _model_class('DoublePTEffect', (('eot', True, '1'),), {'eot': ''}, ()),
     'DrawEffect': _model_class('DrawEffect', (('player', True, '1'), ('third', True, '1'), ('amount', True, '1'), ('per', True, '1')), {'player': None, 'third': '', 'amount': None, 'per': None}, ()),
     'Duration': _model_class('Duration', (('eot', True, '1'), ('next_upkeep', True, '1'), ('losecontrol', True, '1'), ('thisturn', True, '1'), ('thiscombat', True, '1')), {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': ''}, ()),
     'EachObjects': _model_class('EachObjects', (('quant', True, '1'), ('filter', True, '1'), ('attached', True, '1'), ('samename', True, '1'), ('ingy', True, '0..1')), {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False}, ()),
@@ -71573,7 +71811,7 @@ CLASSES: dict[str, type[Model]] = {
     'TargetPlayer': _model_class('TargetPlayer', (('player', True, '1'), ('walker', True, '0..1')), {'player': '', 'walker': False}, ()),
     'TargetedEvent': _model_class('TargetedEvent', (('targeted', True, '1'), ('opponents', True, '0..1')), {'targeted': '', 'opponents': False}, ()),
     'ThatRef': _model_class('ThatRef', (('that', True, '1'),), {'that': ''}, ()),
-    'ThisTrigger': _model_class('ThisTrigger', (('lead', True, '1'), ('creature', True, '0..1'), ('events', True, '1..*')), {'lead': '', 'creature': False}, ('events',)),
+    'ThisTrigger': _model_class('ThisTrigger', (('lead', True, '1'), ('creature', True, '0..1'), ('short', True, '1'), ('events', True, '1..*')), {'lead': '', 'creature': False, 'short': ''}, ('events',)),
     'TicketCost': _model_class('TicketCost', (('tickets', True, '1..*'),), {}, ('tickets',)),
     'TimesCount': _model_class('TimesCount', (('twice', True, '0..1'), ('subject', True, '1'), ('word', True, '1')), {'twice': False, 'subject': '', 'word': None}, ()),
     'ToGraveyardEvent': _model_class('ToGraveyardEvent', (('graveyard', True, '1'),), {'graveyard': ''}, ()),
@@ -71859,172 +72097,173 @@ _C482 = CLASSES['TurnFaceDownEffect']
 _C484 = CLASSES['HaveEffect']
 _C487 = CLASSES['ExchangeControlEffect']
 _C489 = CLASSES['FlipCoinEffect']
-_C497 = CLASSES['Mode']
-_C504 = CLASSES['TriggeredStmt']
-_C507 = CLASSES['ActivatedStmt']
-_C509 = CLASSES['PTDefiningStmt']
-_C516 = CLASSES['SpellKind']
-_C520 = CLASSES['EntersTappedStmt']
-_C526 = CLASSES['PTPair']
-_C532 = CLASSES['CostPerPermanentStmt']
-_C534 = CLASSES['CostPerTargetStmt']
-_C536 = CLASSES['UncounterableStmt']
-_C540 = CLASSES['StaticStmt']
-_C541 = CLASSES['KeywordCost']
-_C543 = CLASSES['TypeArg']
-_C544 = CLASSES['QualityArg']
-_C546 = CLASSES['OntoArg']
-_C548 = CLASSES['ForArg']
-_C563 = CLASSES['ControlClause']
-_C578 = CLASSES['DividedDamageEffect']
-_C581 = CLASSES['DamageEffect']
-_C583 = CLASSES['DestroyEffect']
-_C587 = CLASSES['DrawEffect']
-_C588 = CLASSES['TokenCopyEffect']
-_C594 = CLASSES['TokenEffect']
-_C595 = CLASSES['AddManaEffect']
-_C597 = CLASSES['DiscardEffect']
-_C599 = CLASSES['GainLifeEffect']
-_C602 = CLASSES['GainControlEffect']
-_C604 = CLASSES['ReturnDiscardedEffect']
-_C606 = CLASSES['ReturnToHandEffect']
-_C610 = CLASSES['ReturnFromGraveyardEffect']
-_C614 = CLASSES['ReturnToBattlefieldEffect']
-_C617 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C622 = CLASSES['SearchEffect']
-_C626 = CLASSES['CounterSpellEffect']
-_C628 = CLASSES['ShuffleEffect']
-_C631 = CLASSES['ShuffleIntoEffect']
-_C635 = CLASSES['MillEffect']
-_C638 = CLASSES['PutStickerEffect']
-_C641 = CLASSES['PutFromHandEffect']
-_C645 = CLASSES['PutCountersEffect']
-_C649 = CLASSES['PutOnLibraryEffect']
-_C651 = CLASSES['PutIntoZoneEffect']
-_C656 = CLASSES['PileActionEffect']
-_C662 = CLASSES['ExileEffect']
-_C665 = CLASSES['ExileCardsEffect']
-_C667 = CLASSES['ExileTopEffect']
-_C669 = CLASSES['RegenerateEffect']
-_C672 = CLASSES['PlayerSacrificesEffect']
-_C676 = CLASSES['SacrificeEffect']
-_C678 = CLASSES['UntapEffect']
-_C680 = CLASSES['TapOrUntapEffect']
-_C682 = CLASSES['TapEffect']
-_C684 = CLASSES['RemoveAllCountersEffect']
-_C688 = CLASSES['RemoveCountersEffect']
-_C690 = CLASSES['DelayedEffect']
-_C692 = CLASSES['PreventEffect']
-_C694 = CLASSES['CastThisEffect']
-_C696 = CLASSES['CopySpellEffect']
-_C697 = CLASSES['NoRegenEffect']
-_C701 = CLASSES['PhaseOutEffect']
-_C704 = CLASSES['NoUntapEffect']
-_C706 = CLASSES['ContinuousEffect']
-_C708 = CLASSES['PlayerRef']
-_C715 = CLASSES['PerCount']
-_C718 = CLASSES['WhereX']
-_C724 = CLASSES['AnyNumberTargets']
-_C726 = CLASSES['AnyTarget']
-_C729 = CLASSES['UpToTargets']
-_C731 = CLASSES['EachOfThem']
-_C733 = CLASSES['EachPlayers']
-_C735 = CLASSES['ThatRef']
-_C737 = CLASSES['EnchantedRef']
-_C739 = CLASSES['RestRef']
-_C743 = CLASSES['MayPlayEffect']
-_C759 = CLASSES['BeginningTrigger']
-_C763 = CLASSES['LastCounterTrigger']
-_C767 = CLASSES['BatchAttackTrigger']
-_C770 = CLASSES['ToGraveyardTrigger']
-_C772 = CLASSES['ThisTrigger']
-_C775 = CLASSES['DiscardTrigger']
-_C778 = CLASSES['LifeGainTrigger']
-_C781 = CLASSES['CastTrigger']
-_C784 = CLASSES['AttachedTrigger']
-_C787 = CLASSES['YoursTrigger']
-_C801 = CLASSES['ZonePlace']
-_C810 = CLASSES['PTChoice']
-_C814 = CLASSES['PTChange']
-_C816 = CLASSES['CantAttackOrBlock']
-_C818 = CLASSES['CantAttackUnless']
-_C820 = CLASSES['CantAttack']
-_C821 = CLASSES['CantBlockMatching']
-_C823 = CLASSES['CantBlock']
-_C825 = CLASSES['CantBeBlockedByFewer']
-_C826 = CLASSES['CantBeBlockedExcept']
-_C827 = CLASSES['CanBlockOnly']
-_C828 = CLASSES['BlockCapacity']
-_C830 = CLASSES['BlocksDespite']
-_C833 = CLASSES['CantBeTargetedByOnly']
-_C835 = CLASSES['CantBeTargetedBy']
-_C836 = CLASSES['CantBeTargeted']
-_C838 = CLASSES['CantBeDestroyed']
-_C840 = CLASSES['CantPhaseOut']
-_C842 = CLASSES['PhasesEachUntap']
-_C845 = CLASSES['BasePT']
-_C847 = CLASSES['GainsAbility']
-_C850 = CLASSES['HasKeywordAtManaCost']
-_C853 = CLASSES['HasKeywordFrom']
-_C857 = CLASSES['ProtectionFromChosen']
-_C858 = CLASSES['HasKeywords']
-_C859 = CLASSES['LosesKeywords']
-_C862 = CLASSES['CombatDamageSteps']
-_C864 = CLASSES['AssignsExcess']
-_C866 = CLASSES['FormsBands']
-_C868 = CLASSES['DividesDamage']
-_C870 = CLASSES['AttacksUntapped']
-_C872 = CLASSES['DoesntUntap']
-_C874 = CLASSES['DamageGainsLife']
-_C876 = CLASSES['DamageIsLethal']
-_C878 = CLASSES['DamageAsCounters']
-_C880 = CLASSES['CantBeBlockedBy']
-_C882 = CLASSES['CantBeAttachedBy']
-_C884 = CLASSES['PreventDamageFrom']
-_C886 = CLASSES['AttacksDespite']
-_C889 = CLASSES['TapAbilitiesCantActivate']
-_C891 = CLASSES['MaxBlockers']
-_C893 = CLASSES['AttacksEachCombat']
-_C895 = CLASSES['AttacksThisTurn']
-_C897 = CLASSES['MustBeBlocked']
-_C899 = CLASSES['BlocksEachCombat']
-_C901 = CLASSES['CantBeBlocked']
-_C904 = CLASSES['BecomesCreature']
-_C906 = CLASSES['ChosenCreatureType']
-_C908 = CLASSES['BecomesAura']
-_C910 = CLASSES['IsColor']
-_C966 = CLASSES['Duration']
-_C971 = CLASSES['UpToXTargets']
-_C974 = CLASSES['FromGraveyard']
-_C980 = CLASSES['OntoBattlefield']
-_C983 = CLASSES['IntoHand']
-_C985 = CLASSES['IntoGraveyard']
-_C988 = CLASSES['CostValue']
-_C1015 = CLASSES['NextTurnDuration']
-_C1024 = CLASSES['BackRef']
-_C1027 = CLASSES['TargetPlayer']
-_C1029 = CLASSES['TargetObject']
-_C1033 = CLASSES['EachObjects']
-_C1060 = CLASSES['QualityRef']
-_C1086 = CLASSES['PerTime']
-_C1090 = CLASSES['PerObject']
-_C1095 = CLASSES['PowerOf']
-_C1125 = CLASSES['EntersEvent']
-_C1128 = CLASSES['LeavesEvent']
-_C1130 = CLASSES['DiesEvent']
-_C1132 = CLASSES['ToGraveyardEvent']
-_C1134 = CLASSES['AttacksAloneEvent']
-_C1136 = CLASSES['UnblockedEvent']
-_C1138 = CLASSES['AttacksEvent']
-_C1140 = CLASSES['BlocksEvent']
-_C1144 = CLASSES['BlockedEvent']
-_C1146 = CLASSES['PhasesEvent']
-_C1148 = CLASSES['TurnedUpEvent']
-_C1150 = CLASSES['ExiledThisWayEvent']
-_C1152 = CLASSES['TargetedEvent']
-_C1155 = CLASSES['DealsDamageEvent']
-_C1157 = CLASSES['DealtDamageEvent']
-_C1159 = CLASSES['PutIntoGraveyardEvent']
+_C491 = CLASSES['DoublePTEffect']
+_C499 = CLASSES['Mode']
+_C506 = CLASSES['TriggeredStmt']
+_C509 = CLASSES['ActivatedStmt']
+_C511 = CLASSES['PTDefiningStmt']
+_C518 = CLASSES['SpellKind']
+_C522 = CLASSES['EntersTappedStmt']
+_C528 = CLASSES['PTPair']
+_C534 = CLASSES['CostPerPermanentStmt']
+_C536 = CLASSES['CostPerTargetStmt']
+_C538 = CLASSES['UncounterableStmt']
+_C542 = CLASSES['StaticStmt']
+_C543 = CLASSES['KeywordCost']
+_C545 = CLASSES['TypeArg']
+_C546 = CLASSES['QualityArg']
+_C548 = CLASSES['OntoArg']
+_C550 = CLASSES['ForArg']
+_C565 = CLASSES['ControlClause']
+_C580 = CLASSES['DividedDamageEffect']
+_C583 = CLASSES['DamageEffect']
+_C585 = CLASSES['DestroyEffect']
+_C589 = CLASSES['DrawEffect']
+_C590 = CLASSES['TokenCopyEffect']
+_C596 = CLASSES['TokenEffect']
+_C597 = CLASSES['AddManaEffect']
+_C599 = CLASSES['DiscardEffect']
+_C601 = CLASSES['GainLifeEffect']
+_C604 = CLASSES['GainControlEffect']
+_C606 = CLASSES['ReturnDiscardedEffect']
+_C608 = CLASSES['ReturnToHandEffect']
+_C612 = CLASSES['ReturnFromGraveyardEffect']
+_C616 = CLASSES['ReturnToBattlefieldEffect']
+_C619 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C624 = CLASSES['SearchEffect']
+_C628 = CLASSES['CounterSpellEffect']
+_C630 = CLASSES['ShuffleEffect']
+_C633 = CLASSES['ShuffleIntoEffect']
+_C637 = CLASSES['MillEffect']
+_C640 = CLASSES['PutStickerEffect']
+_C643 = CLASSES['PutFromHandEffect']
+_C647 = CLASSES['PutCountersEffect']
+_C651 = CLASSES['PutOnLibraryEffect']
+_C653 = CLASSES['PutIntoZoneEffect']
+_C658 = CLASSES['PileActionEffect']
+_C664 = CLASSES['ExileEffect']
+_C667 = CLASSES['ExileCardsEffect']
+_C669 = CLASSES['ExileTopEffect']
+_C671 = CLASSES['RegenerateEffect']
+_C674 = CLASSES['PlayerSacrificesEffect']
+_C678 = CLASSES['SacrificeEffect']
+_C680 = CLASSES['UntapEffect']
+_C682 = CLASSES['TapOrUntapEffect']
+_C684 = CLASSES['TapEffect']
+_C686 = CLASSES['RemoveAllCountersEffect']
+_C690 = CLASSES['RemoveCountersEffect']
+_C692 = CLASSES['DelayedEffect']
+_C694 = CLASSES['PreventEffect']
+_C696 = CLASSES['CastThisEffect']
+_C698 = CLASSES['CopySpellEffect']
+_C699 = CLASSES['NoRegenEffect']
+_C703 = CLASSES['PhaseOutEffect']
+_C706 = CLASSES['NoUntapEffect']
+_C708 = CLASSES['ContinuousEffect']
+_C710 = CLASSES['PlayerRef']
+_C717 = CLASSES['PerCount']
+_C720 = CLASSES['WhereX']
+_C726 = CLASSES['AnyNumberTargets']
+_C728 = CLASSES['AnyTarget']
+_C731 = CLASSES['UpToTargets']
+_C733 = CLASSES['EachOfThem']
+_C735 = CLASSES['EachPlayers']
+_C737 = CLASSES['ThatRef']
+_C739 = CLASSES['EnchantedRef']
+_C741 = CLASSES['RestRef']
+_C745 = CLASSES['MayPlayEffect']
+_C761 = CLASSES['BeginningTrigger']
+_C765 = CLASSES['LastCounterTrigger']
+_C769 = CLASSES['BatchAttackTrigger']
+_C772 = CLASSES['ToGraveyardTrigger']
+_C774 = CLASSES['ThisTrigger']
+_C777 = CLASSES['DiscardTrigger']
+_C780 = CLASSES['LifeGainTrigger']
+_C783 = CLASSES['CastTrigger']
+_C786 = CLASSES['AttachedTrigger']
+_C789 = CLASSES['YoursTrigger']
+_C803 = CLASSES['ZonePlace']
+_C812 = CLASSES['PTChoice']
+_C816 = CLASSES['PTChange']
+_C818 = CLASSES['CantAttackOrBlock']
+_C820 = CLASSES['CantAttackUnless']
+_C822 = CLASSES['CantAttack']
+_C823 = CLASSES['CantBlockMatching']
+_C825 = CLASSES['CantBlock']
+_C827 = CLASSES['CantBeBlockedByFewer']
+_C828 = CLASSES['CantBeBlockedExcept']
+_C829 = CLASSES['CanBlockOnly']
+_C830 = CLASSES['BlockCapacity']
+_C832 = CLASSES['BlocksDespite']
+_C835 = CLASSES['CantBeTargetedByOnly']
+_C837 = CLASSES['CantBeTargetedBy']
+_C838 = CLASSES['CantBeTargeted']
+_C840 = CLASSES['CantBeDestroyed']
+_C842 = CLASSES['CantPhaseOut']
+_C844 = CLASSES['PhasesEachUntap']
+_C847 = CLASSES['BasePT']
+_C849 = CLASSES['GainsAbility']
+_C852 = CLASSES['HasKeywordAtManaCost']
+_C855 = CLASSES['HasKeywordFrom']
+_C859 = CLASSES['ProtectionFromChosen']
+_C860 = CLASSES['HasKeywords']
+_C861 = CLASSES['LosesKeywords']
+_C864 = CLASSES['CombatDamageSteps']
+_C866 = CLASSES['AssignsExcess']
+_C868 = CLASSES['FormsBands']
+_C870 = CLASSES['DividesDamage']
+_C872 = CLASSES['AttacksUntapped']
+_C874 = CLASSES['DoesntUntap']
+_C876 = CLASSES['DamageGainsLife']
+_C878 = CLASSES['DamageIsLethal']
+_C880 = CLASSES['DamageAsCounters']
+_C882 = CLASSES['CantBeBlockedBy']
+_C884 = CLASSES['CantBeAttachedBy']
+_C886 = CLASSES['PreventDamageFrom']
+_C888 = CLASSES['AttacksDespite']
+_C891 = CLASSES['TapAbilitiesCantActivate']
+_C893 = CLASSES['MaxBlockers']
+_C895 = CLASSES['AttacksEachCombat']
+_C897 = CLASSES['AttacksThisTurn']
+_C899 = CLASSES['MustBeBlocked']
+_C901 = CLASSES['BlocksEachCombat']
+_C903 = CLASSES['CantBeBlocked']
+_C906 = CLASSES['BecomesCreature']
+_C908 = CLASSES['ChosenCreatureType']
+_C910 = CLASSES['BecomesAura']
+_C912 = CLASSES['IsColor']
+_C968 = CLASSES['Duration']
+_C973 = CLASSES['UpToXTargets']
+_C976 = CLASSES['FromGraveyard']
+_C982 = CLASSES['OntoBattlefield']
+_C985 = CLASSES['IntoHand']
+_C987 = CLASSES['IntoGraveyard']
+_C990 = CLASSES['CostValue']
+_C1017 = CLASSES['NextTurnDuration']
+_C1026 = CLASSES['BackRef']
+_C1029 = CLASSES['TargetPlayer']
+_C1031 = CLASSES['TargetObject']
+_C1035 = CLASSES['EachObjects']
+_C1062 = CLASSES['QualityRef']
+_C1088 = CLASSES['PerTime']
+_C1092 = CLASSES['PerObject']
+_C1097 = CLASSES['PowerOf']
+_C1128 = CLASSES['EntersEvent']
+_C1131 = CLASSES['LeavesEvent']
+_C1133 = CLASSES['DiesEvent']
+_C1135 = CLASSES['ToGraveyardEvent']
+_C1137 = CLASSES['AttacksAloneEvent']
+_C1139 = CLASSES['UnblockedEvent']
+_C1141 = CLASSES['AttacksEvent']
+_C1143 = CLASSES['BlocksEvent']
+_C1147 = CLASSES['BlockedEvent']
+_C1149 = CLASSES['PhasesEvent']
+_C1151 = CLASSES['TurnedUpEvent']
+_C1153 = CLASSES['ExiledThisWayEvent']
+_C1155 = CLASSES['TargetedEvent']
+_C1158 = CLASSES['DealsDamageEvent']
+_C1160 = CLASSES['DealtDamageEvent']
+_C1162 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -73621,7 +73860,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 490:  # lastinstead
+        elif r == 492:  # lastinstead
             d['lastinstead'] = True
         elif r == 269:  # insteadcond
             x = c[0]
@@ -73632,7 +73871,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 491:  # tailinstead
+        elif r == 493:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -73705,7 +73944,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 271:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -73713,7 +73952,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 272:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 496 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -73804,7 +74043,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -73885,7 +74124,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 499:  # sentences
+        elif r == 501:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -76027,7 +76266,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 576:  # negated
+        elif r == 578:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -76084,7 +76323,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 492:  # symbols
+        if r == 494:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76125,10 +76364,10 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 498:  # modes
+        elif r == 500:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b497(x, inst, lim, made))
+                values.append(_b499(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -76165,9 +76404,9 @@ def _b281(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 755:  # onbf
+        elif r == 757:  # onbf
             d['onbf'] = True
-        elif r == 756:  # gy
+        elif r == 758:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -76317,7 +76556,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 510:  # combat
+        if r == 512:  # combat
             d['combat'] = True
         elif r == 295:  # filter
             x = c[0]
@@ -76366,15 +76605,15 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 511:  # this
+        elif r == 513:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 512:  # enchanted
+        elif r == 514:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 513:  # host
+        elif r == 515:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -76457,7 +76696,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 514:  # zones
+        if r == 516:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -76465,11 +76704,11 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 801:
-                    values.append(_b801(x, inst, lim, made))
+                elif x.rule == 803:
+                    values.append(_b803(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 517:  # spells
+        elif r == 519:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -76477,8 +76716,8 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 516:
-                    values.append(_b516(x, inst, lim, made))
+                elif x.rule == 518:
+                    values.append(_b518(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 303:  # amount
@@ -76543,7 +76782,7 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 803:  # keywords
+        elif r == 805:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -76557,11 +76796,11 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 518:  # granted
+        elif r == 520:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76680,7 +76919,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 316:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76717,11 +76956,11 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # enters
+        if r == 524:  # enters
             d['enters'] = True
-        elif r == 523:  # turned
+        elif r == 525:  # turned
             d['turned'] = True
-        elif r == 527:  # options
+        elif r == 529:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -76729,8 +76968,8 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 526:
-                    values.append(_b526(x, inst, lim, made))
+                elif x.rule == 528:
+                    values.append(_b528(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -76841,7 +77080,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 528:  # parts
+        if r == 530:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -76887,13 +77126,13 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 529:  # optional
+        if r == 531:  # optional
             d['optional'] = True
         elif r == 325:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 530:  # pay
+        elif r == 532:  # pay
             d['pay'] = True
         elif r == 326:  # orcost
             x = c[0]
@@ -77099,7 +77338,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 537:  # parts
+        elif r == 539:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -77108,7 +77347,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -77185,83 +77424,83 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 922:  # other
+        if r == 924:  # other
             d['other'] = True
-        elif r == 923:  # another
+        elif r == 925:  # another
             d['another'] = True
-        elif r == 924:  # facedown
+        elif r == 926:  # facedown
             d['facedown'] = True
-        elif r == 925:  # faceup
+        elif r == 927:  # faceup
             d['faceup'] = True
-        elif r == 549:  # exiled
+        elif r == 551:  # exiled
             d['exiled'] = True
-        elif r == 550:  # combat
+        elif r == 552:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 551:  # combat
+        elif r == 553:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 552:  # states
+        elif r == 554:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 926:  # states
+        elif r == 928:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1073:  # nons
+        elif r == 1075:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1074:  # colors
+        elif r == 1076:  # colors
             values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 1077:  # supertypes
+            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # supertypes
-            values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 1076:  # multis
+        elif r == 1078:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1077:  # types
+        elif r == 1079:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1078:  # subtypes
+        elif r == 1080:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1079:  # ortypes
+        elif r == 1081:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1080:  # andor
+        elif r == 1082:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1081:  # ortypes
+        elif r == 1083:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -77278,21 +77517,21 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 927:  # chosen
+        elif r == 929:  # chosen
             d['chosen'] = True
-        elif r == 553:  # choicetype
+        elif r == 555:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 928:  # mv
+        elif r == 930:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 929:  # mvparam
+        elif r == 931:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -77301,37 +77540,37 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 554:  # mvdir
+        elif r == 556:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 555:  # samemv
+        elif r == 557:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 556:  # ptstat
+        elif r == 558:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 557:  # ptval
+        elif r == 559:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 558:  # ptdir
+        elif r == 560:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 559:  # kwability
+        elif r == 561:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -77340,7 +77579,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 560:  # kwabilities
+        elif r == 562:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -77349,7 +77588,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 930:  # keywords
+        elif r == 932:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -77363,7 +77602,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 561:  # without
+        elif r == 563:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -77376,9 +77615,9 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b563(x, inst, lim, made)
+            value = _b565(x, inst, lim, made)
             d['controller'] = value
-        elif r == 571:  # late
+        elif r == 573:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -77392,23 +77631,23 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 931:  # blocked_by_this
+        elif r == 933:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 932:  # attacking_you
+        elif r == 934:  # attacking_you
             d['attacking_you'] = True
-        elif r == 572:  # single
+        elif r == 574:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 573:  # dealtby
+        elif r == 575:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 574:  # tappedfor
+        elif r == 576:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -77463,7 +77702,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 575:  # fromhand
+        elif r == 577:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -77576,9 +77815,9 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 373:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 711:  # options
+        elif r == 713:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -77628,7 +77867,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 376:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 377:  # filter
             x = c[0]
@@ -77670,7 +77909,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 380:  # extra
             x = c[0]
@@ -77710,7 +77949,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 382:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 383:  # skip
             x = c[0]
@@ -77750,11 +77989,11 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 385:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 386:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 712 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77797,11 +78036,11 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 389:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 390:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -77840,15 +78079,15 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 392:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 393:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 713:  # untapped
+        elif r == 715:  # untapped
             d['untapped'] = True
-        elif r == 714:  # types
+        elif r == 716:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -77864,13 +78103,13 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 395:  # controller
             x = c[0]
-            value = _b563(x, inst, lim, made)
+            value = _b565(x, inst, lim, made)
             d['controller'] = value
         elif r == 396:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -77906,23 +78145,23 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 398:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 399:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 716:  # per
+        elif r == 718:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['per'] = value
-        elif r == 719:  # where
+        elif r == 721:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b718(x, inst, lim, made)
+            value = _b720(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -77958,7 +78197,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 401:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 402:  # amount
             x = c[0]
@@ -78002,9 +78241,9 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 405:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 720:  # amount
+        elif r == 722:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -78042,9 +78281,9 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 407:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 721:  # zones
+        elif r == 723:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -78088,11 +78327,11 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 409:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 410:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78135,13 +78374,13 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 413:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 740:  # amount
+        elif r == 742:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 741:  # twice
+        elif r == 743:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -78179,7 +78418,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 415:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78216,11 +78455,11 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 746:  # combat
+        if r == 748:  # combat
             d['combat'] = True
         elif r == 417:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78339,18 +78578,18 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 425:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 747:  # count
+        elif r == 749:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 426:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78458,7 +78697,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 432:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78501,7 +78740,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 435:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78540,16 +78779,16 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 437:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1034:  # base
+        elif r == 1036:  # base
             d['base'] = True
         elif r == 438:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78592,7 +78831,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 441:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78637,15 +78876,15 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1035:  # order
+        elif r == 1037:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1036:  # graveyard
+        elif r == 1038:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 748:  # other
+        elif r == 750:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -78683,7 +78922,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 446:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78692,11 +78931,11 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1037:  # controller
+        elif r == 1039:  # controller
             d['controller'] = True
-        elif r == 749:  # target
+        elif r == 751:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78743,14 +78982,14 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 451:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78789,7 +79028,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 454:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78832,7 +79071,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 457:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78924,7 +79163,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78963,7 +79202,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 466:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 467:  # exiled
             x = c[0]
@@ -79003,7 +79242,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 469:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79037,11 +79276,11 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1038:  # your
+        if r == 1040:  # your
             d['your'] = True
-        elif r == 750:  # player
+        elif r == 752:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         elif r == 471:  # toughness
             x = c[0]
@@ -79119,13 +79358,13 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 751:  # third
+        elif r == 753:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 752:  # random
+        elif r == 754:  # random
             d['random'] = True
         elif r == 476:  # hand
             x = c[0]
@@ -79206,11 +79445,11 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1039:  # thiscreature
+        if r == 1041:  # thiscreature
             d['thiscreature'] = True
-        elif r == 753:  # target
+        elif r == 755:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79292,14 +79531,14 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 485:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 486:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79348,7 +79587,43 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule DoublePTEffect (class DoublePTEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C491()
+    d: dict[str, Any] = {'eot': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 490:  # eot
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['eot'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79364,7 +79639,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C497()
+    inst: Any = _C499()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79372,11 +79647,11 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 496:  # sentences
+        if r == 498:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 754:  # sentences
+        elif r == 756:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79388,7 +79663,7 @@ def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79404,7 +79679,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C504()
+    inst: Any = _C506()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79412,20 +79687,20 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 500:  # zone
+        if r == 502:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 501:  # trigger
+        elif r == 503:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 760 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 502:  # condition
+        elif r == 504:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -79434,11 +79709,11 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 503:  # sentences
+        elif r == 505:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 788:  # sentences
+        elif r == 790:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79450,7 +79725,7 @@ def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79466,7 +79741,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C509()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79474,11 +79749,11 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 789:  # special
+        if r == 791:  # special
             d['special'] = True
-        elif r == 790:  # fromhand
+        elif r == 792:  # fromhand
             d['fromhand'] = True
-        elif r == 505:  # param
+        elif r == 507:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -79487,11 +79762,11 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 791:  # cost
+        elif r == 793:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 792:  # param
+        elif r == 794:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -79500,15 +79775,15 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 506:  # sentences
+        elif r == 508:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 793:  # sentences
+        elif r == 795:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 794:  # restriction
+        elif r == 796:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -79517,19 +79792,19 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 795:  # once
+        elif r == 797:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 796:  # sorcery
+        elif r == 798:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 797:  # also
+        elif r == 799:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -79538,7 +79813,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 798:  # castable
+        elif r == 800:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -79552,7 +79827,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79568,7 +79843,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C511()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79576,13 +79851,13 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1047:  # both
+        if r == 1049:  # both
             d['both'] = True
-        elif r == 799:  # which
+        elif r == 801:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 508:  # amount
+        elif r == 510:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -79594,7 +79869,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79610,7 +79885,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C516()
+    inst: Any = _C518()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79618,7 +79893,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 515:  # filter
+        if r == 517:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -79630,7 +79905,7 @@ def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79646,7 +79921,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C520()
+    inst: Any = _C522()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79654,7 +79929,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 519:  # tapped
+        if r == 521:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -79666,7 +79941,7 @@ def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79682,7 +79957,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C526()
+    inst: Any = _C528()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79690,11 +79965,11 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # power
+        if r == 526:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 525:  # toughness
+        elif r == 527:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -79706,7 +79981,7 @@ def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79722,7 +79997,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C532()
+    inst: Any = _C534()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79730,18 +80005,18 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # cost
+        if r == 533:  # cost
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['cost'] = value
-        elif r == 804:  # param
+        elif r == 806:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 805:  # filter
+        elif r == 807:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -79753,7 +80028,7 @@ def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79769,7 +80044,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C536()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79777,7 +80052,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # cost
+        if r == 535:  # cost
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['cost'] = value
@@ -79789,7 +80064,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79805,7 +80080,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C538()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79813,7 +80088,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # countered
+        if r == 537:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -79825,7 +80100,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79841,7 +80116,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C540()
+    inst: Any = _C542()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79849,7 +80124,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # precondition
+        if r == 540:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -79858,45 +80133,45 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 911:  # this
+        elif r == 913:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 912:  # enchanted
+        elif r == 914:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 913:  # host
-            x = c[0]
-            if d['host']:
-                raise Unsupported('multiple assignments')
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['host'] = value
-        elif r == 914:  # equipped
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['equipped'] = value
         elif r == 915:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 916:  # affected
+        elif r == 916:  # equipped
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['equipped'] = value
+        elif r == 917:  # host
+            x = c[0]
+            if d['host']:
+                raise Unsupported('multiple assignments')
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['host'] = value
+        elif r == 918:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1071:  # each
+        elif r == 1073:  # each
             d['each'] = True
-        elif r == 917:  # affected
+        elif r == 919:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['affected'] = value
-        elif r == 918:  # parts
+        elif r == 920:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79905,12 +80180,12 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 539:  # condition
+        elif r == 541:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -79927,7 +80202,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79943,7 +80218,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C541()
+    inst: Any = _C543()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79951,7 +80226,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 919:  # parts
+        if r == 921:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -79960,7 +80235,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1072 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1074 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -79973,7 +80248,7 @@ def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79989,7 +80264,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C545()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79997,7 +80272,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 542:  # type
+        if r == 544:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -80009,7 +80284,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80025,7 +80300,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C546()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80033,11 +80308,11 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 920:  # quality
+        if r == 922:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 921:  # subtype
+        elif r == 923:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -80049,7 +80324,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80065,7 +80340,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C548()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80073,7 +80348,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # subtype
+        if r == 547:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -80085,7 +80360,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80101,7 +80376,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C550()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80109,7 +80384,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # filter
+        if r == 549:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -80121,7 +80396,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80137,7 +80412,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C563()
+    inst: Any = _C565()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'thatplayer': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80145,35 +80420,35 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 562:  # you
+        if r == 564:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 564:  # notyou
+        elif r == 566:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 565:  # own
+        elif r == 567:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 566:  # defending
+        elif r == 568:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 567:  # thatplayer
+        elif r == 569:  # thatplayer
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatplayer'] = value
-        elif r == 568:  # opponent
+        elif r == 570:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 569:  # opponents
+        elif r == 571:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 570:  # they
+        elif r == 572:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -80185,7 +80460,7 @@ def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80201,7 +80476,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C578()
+    inst: Any = _C580()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80209,17 +80484,17 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 577:  # amount
+        if r == 579:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1082:  # evenly
+        elif r == 1084:  # evenly
             d['evenly'] = True
-        elif r == 933:  # upto
+        elif r == 935:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 934:  # filter
+        elif r == 936:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -80231,7 +80506,7 @@ def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80247,7 +80522,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C583()
     d: dict[str, Any] = {'named': '', 'again': '', 'base': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80255,68 +80530,68 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 935:  # named
+        if r == 937:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 936:  # again
+        elif r == 938:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 937:  # base
+        elif r == 939:  # base
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['base'] = value
-        elif r == 938:  # amount
+        elif r == 940:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 939:  # equal
+        elif r == 941:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1083:  # power
+        elif r == 1085:  # power
             x = c[0]
-            value = _b1095(x, inst, lim, made)
+            value = _b1097(x, inst, lim, made)
             d['power'] = value
-        elif r == 1084:  # amount
+        elif r == 1086:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 940:  # late
+        elif r == 942:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 941:  # you
+        elif r == 943:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 942:  # controllerof
+        elif r == 944:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 943:  # target
+        elif r == 945:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 579:  # lateamount
+        elif r == 581:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 580:  # also
+        elif r == 582:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80329,7 +80604,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80345,7 +80620,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C585()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80353,9 +80628,9 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 582:  # target
+        if r == 584:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80368,7 +80643,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80384,7 +80659,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C587()
+    inst: Any = _C589()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80392,25 +80667,25 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # player
+        if r == 586:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 944:  # third
+        elif r == 946:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 585:  # amount
+        elif r == 587:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 586:  # per
+        elif r == 588:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b717(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80420,7 +80695,7 @@ def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80436,7 +80711,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C588()
+    inst: Any = _C590()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80444,18 +80719,18 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 945:  # target
+        if r == 947:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 946:  # count
+        elif r == 948:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 947:  # those
+        elif r == 949:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -80467,7 +80742,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80483,7 +80758,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C594()
+    inst: Any = _C596()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80491,53 +80766,53 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 589:  # leadname
+        if r == 591:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 590:  # count
+        elif r == 592:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 948:  # tapped
+        elif r == 950:  # tapped
             d['tapped'] = True
-        elif r == 949:  # supertypes
+        elif r == 951:  # supertypes
             values = d['supertypes']
-            for x in c:
-                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 591:  # power
-            x = c[0]
-            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
-            d['power'] = value
-        elif r == 592:  # toughness
-            x = c[0]
-            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
-            d['toughness'] = value
-        elif r == 950:  # colors
-            values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 951:  # subtypes
+        elif r == 593:  # power
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['power'] = value
+        elif r == 594:  # toughness
+            x = c[0]
+            value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
+            d['toughness'] = value
+        elif r == 952:  # colors
+            values = d['colors']
+            for x in c:
+                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 953:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 952:  # types
+        elif r == 954:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 953:  # keywords
+        elif r == 955:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -80551,23 +80826,23 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 593:  # tokname
+        elif r == 595:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 954:  # per
+        elif r == 956:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 955:  # pertime
+        elif r == 957:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1086(x, inst, lim, made)
+            value = _b1088(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -80577,7 +80852,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80593,7 +80868,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C595()
+    inst: Any = _C597()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80601,9 +80876,9 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1087:  # anycolor
+        if r == 1089:  # anycolor
             d['anycolor'] = True
-        elif r == 1088:  # choices
+        elif r == 1090:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -80613,23 +80888,23 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 956:  # last
+        elif r == 958:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 957:  # mana
+        elif r == 959:  # mana
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1164:  # alts
+        elif r == 1167:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b270(x, inst, lim, made))
-        elif r == 958:  # per
+        elif r == 960:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1090(x, inst, lim, made)
+            value = _b1092(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80639,7 +80914,7 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80655,7 +80930,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C599()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80663,35 +80938,35 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 596:  # player
+        if r == 598:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 959:  # third
+        elif r == 961:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 960:  # all
+        elif r == 962:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 961:  # hand
+        elif r == 963:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 962:  # amount
+        elif r == 964:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1091:  # random
+        elif r == 1093:  # random
             d['random'] = True
-        elif r == 963:  # per
+        elif r == 965:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1086(x, inst, lim, made)
+            value = _b1088(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80701,7 +80976,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80717,7 +80992,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C601()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80725,31 +81000,31 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # player
+        if r == 600:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 964:  # amount
+        elif r == 966:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1092:  # per
+        elif r == 1094:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1086(x, inst, lim, made)
+            value = _b1088(x, inst, lim, made)
             d['per'] = value
-        elif r == 1093:  # per
+        elif r == 1095:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1090(x, inst, lim, made)
+            value = _b1092(x, inst, lim, made)
             d['per'] = value
-        elif r == 965:  # equal
+        elif r == 967:  # equal
             x = c[0]
-            value = _b1095(x, inst, lim, made)
+            value = _b1097(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -80759,7 +81034,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80775,7 +81050,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C604()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80783,18 +81058,18 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # target
+        if r == 602:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 601:  # duration
+        elif r == 603:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b966(x, inst, lim, made)
+            value = _b968(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -80804,7 +81079,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80820,7 +81095,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C606()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80828,7 +81103,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # discarded
+        if r == 605:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -80840,7 +81115,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80856,7 +81131,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C608()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80864,22 +81139,22 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # target
+        if r == 607:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 967:  # yours
+        elif r == 969:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 968:  # their
+        elif r == 970:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 969:  # exceptions
+        elif r == 971:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -80897,7 +81172,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80913,7 +81188,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C610()
+    inst: Any = _C612()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80921,28 +81196,28 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # target
+        if r == 609:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 972 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 974 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 608:  # source
+        elif r == 610:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b974(x, inst, lim, made)
+            value = _b976(x, inst, lim, made)
             d['source'] = value
-        elif r == 1103:  # hand
+        elif r == 1105:  # hand
             d['hand'] = True
-        elif r == 975:  # battlefield
+        elif r == 977:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1104:  # mine
+        elif r == 1106:  # mine
             d['mine'] = True
-        elif r == 609:  # wherex
+        elif r == 611:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -80956,7 +81231,7 @@ def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80972,7 +81247,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C614()
+    inst: Any = _C616()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80980,30 +81255,30 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 611:  # target
+        if r == 613:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 976:  # fromgy
+        elif r == 978:  # fromgy
             d['fromgy'] = True
-        elif r == 1105:  # choice
+        elif r == 1107:  # choice
             d['choice'] = True
-        elif r == 1106:  # facedown
+        elif r == 1108:  # facedown
             d['facedown'] = True
-        elif r == 1107:  # mine
+        elif r == 1109:  # mine
             d['mine'] = True
-        elif r == 1108:  # owners
+        elif r == 1110:  # owners
             d['owners'] = True
-        elif r == 612:  # amount
+        elif r == 614:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 613:  # counter
+        elif r == 615:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -81017,7 +81292,7 @@ def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81033,7 +81308,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C619()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81041,11 +81316,11 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 615:  # filter
+        if r == 617:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 616:  # hands
+        elif r == 618:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -81057,7 +81332,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81073,7 +81348,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C622()
+    inst: Any = _C624()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81081,38 +81356,38 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # player
+        if r == 620:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 977:  # upto
+        elif r == 979:  # upto
             d['upto'] = True
-        elif r == 619:  # count
+        elif r == 621:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 620:  # filter
+        elif r == 622:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1109:  # alts
+        elif r == 1111:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b354(x, inst, lim, made))
-        elif r == 978:  # reveal
+        elif r == 980:  # reveal
             d['reveal'] = True
-        elif r == 1110:  # thatcard
+        elif r == 1112:  # thatcard
             d['thatcard'] = True
-        elif r == 1111:  # thosecards
+        elif r == 1113:  # thosecards
             d['thosecards'] = True
-        elif r == 621:  # destination
+        elif r == 623:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 981 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 983 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 986:  # tapped
+        elif r == 988:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -81122,7 +81397,7 @@ def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81138,7 +81413,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C626()
+    inst: Any = _C628()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81146,20 +81421,20 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 623:  # target
+        if r == 625:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 624:  # unless
+        elif r == 626:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b988(x, inst, lim, made)
+            value = _b990(x, inst, lim, made)
             d['unless'] = value
-        elif r == 625:  # per
+        elif r == 627:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81173,7 +81448,7 @@ def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81189,7 +81464,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C630()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81197,9 +81472,9 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 627:  # player
+        if r == 629:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -81209,7 +81484,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81225,7 +81500,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C633()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81233,18 +81508,18 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # target
+        if r == 631:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 990:  # owners
+        elif r == 992:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 630:  # into
+        elif r == 632:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -81256,7 +81531,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81272,7 +81547,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C635()
+    inst: Any = _C637()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81280,19 +81555,19 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # amount
+        if r == 634:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 633:  # player
+        elif r == 635:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 634:  # owner
+        elif r == 636:  # owner
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -81302,7 +81577,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81318,7 +81593,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C640()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81326,13 +81601,13 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 636:  # sticker
+        if r == 638:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 637:  # target
+        elif r == 639:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81345,7 +81620,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81361,7 +81636,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C643()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81369,15 +81644,15 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # filter
+        if r == 641:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 640:  # battlefield
+        elif r == 642:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 991:  # faceup
+        elif r == 993:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -81387,7 +81662,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81403,7 +81678,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C645()
+    inst: Any = _C647()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81411,17 +81686,17 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # amount
+        if r == 644:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 643:  # counter
+        elif r == 645:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 644:  # target
+        elif r == 646:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81434,7 +81709,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81450,7 +81725,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C649()
+    inst: Any = _C651()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81458,37 +81733,37 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 646:  # target
+        if r == 648:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 647:  # also
+        elif r == 649:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 648:  # source
+        elif r == 650:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b974(x, inst, lim, made)
+            value = _b976(x, inst, lim, made)
             d['source'] = value
-        elif r == 992:  # top
+        elif r == 994:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 993:  # bottom
+        elif r == 995:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 994:  # owners
+        elif r == 996:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -81500,7 +81775,7 @@ def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81516,7 +81791,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C653()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81524,9 +81799,9 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 650:  # target
+        if r == 652:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81539,7 +81814,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81555,7 +81830,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C656()
+    inst: Any = _C658()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81563,22 +81838,22 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # filter
+        if r == 654:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 653:  # whose
+        elif r == 655:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 654:  # action
+        elif r == 656:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 655:  # pile
+        elif r == 657:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -81590,7 +81865,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81606,7 +81881,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C662()
+    inst: Any = _C664()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81614,36 +81889,36 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 657:  # target
+        if r == 659:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 658:  # source
+        elif r == 660:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b974(x, inst, lim, made)
+            value = _b976(x, inst, lim, made)
             d['source'] = value
-        elif r == 659:  # amount
+        elif r == 661:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 660:  # counter
+        elif r == 662:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 661:  # also
+        elif r == 663:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81656,7 +81931,7 @@ def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81672,7 +81947,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C667()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81680,11 +81955,11 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 663:  # amount
+        if r == 665:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 664:  # gy
+        elif r == 666:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -81696,7 +81971,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81712,7 +81987,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C669()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81720,9 +81995,9 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # player
+        if r == 668:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -81732,7 +82007,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81748,7 +82023,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C671()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81756,9 +82031,9 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # target
+        if r == 670:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81771,7 +82046,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81787,7 +82062,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C674()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81795,19 +82070,19 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # player
+        if r == 672:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
-        elif r == 1112:  # all
+        elif r == 1114:  # all
             d['all'] = True
-        elif r == 995:  # amount
+        elif r == 997:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 671:  # filter
+        elif r == 673:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -81819,7 +82094,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81835,7 +82110,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C676()
+    inst: Any = _C678()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81843,20 +82118,20 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # target
+        if r == 675:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 674:  # unless
+        elif r == 676:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b988(x, inst, lim, made)
+            value = _b990(x, inst, lim, made)
             d['unless'] = value
-        elif r == 675:  # per
+        elif r == 677:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81870,47 +82145,8 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C678()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 677:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81935,7 +82171,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 679:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81949,7 +82185,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -81974,7 +82210,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 681:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81988,7 +82224,7 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82004,6 +82240,45 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C684()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 683:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C686()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82011,7 +82286,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 683:  # removeall
+        if r == 685:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -82023,7 +82298,7 @@ def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82039,7 +82314,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C688()
+    inst: Any = _C690()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82047,17 +82322,17 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # amount
+        if r == 687:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 686:  # counter
+        elif r == 688:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 687:  # target
+        elif r == 689:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82070,7 +82345,7 @@ def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82086,7 +82361,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C692()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82094,18 +82369,18 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 996:  # step
+        if r == 998:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1113 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1115 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 997:  # endcombat
+        elif r == 999:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 689:  # effect
+        elif r == 691:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82120,7 +82395,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82136,7 +82411,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C694()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82144,15 +82419,15 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 691:  # amount
+        if r == 693:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1114:  # you
+        elif r == 1116:  # you
             d['you'] = True
-        elif r == 998:  # target
+        elif r == 1000:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82165,7 +82440,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82181,7 +82456,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C696()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82189,18 +82464,18 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # target
+        if r == 695:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 999:  # label
+        elif r == 1001:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 1000:  # free
+        elif r == 1002:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -82212,7 +82487,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82228,7 +82503,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C698()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82236,16 +82511,16 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # target
+        if r == 697:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1001:  # newtargets
+        elif r == 1003:  # newtargets
             d['newtargets'] = True
-        elif r == 1115:  # thatcopy
+        elif r == 1117:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -82255,7 +82530,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82271,7 +82546,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C699()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82279,26 +82554,26 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1002:  # thatnoun
+        if r == 1004:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1003:  # they
+        elif r == 1005:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1004:  # destroyed
+        elif r == 1006:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1005:  # target
+        elif r == 1007:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1006:  # thisturn
+        elif r == 1008:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -82308,7 +82583,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82324,7 +82599,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C703()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82332,22 +82607,22 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # target
+        if r == 700:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 699:  # phaseout
+        elif r == 701:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 700:  # unless
+        elif r == 702:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b988(x, inst, lim, made)
+            value = _b990(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -82357,7 +82632,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82373,7 +82648,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C706()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82381,14 +82656,14 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # target
+        if r == 704:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 703:  # nountap
+        elif r == 705:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -82400,7 +82675,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82416,7 +82691,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C706()
+    inst: Any = _C708()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82424,38 +82699,38 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # lead
+        if r == 707:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b966(x, inst, lim, made)
+            value = _b968(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1007:  # target
+        elif r == 1009:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1008:  # also
+        elif r == 1010:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1033(x, inst, lim, made)
+            value = _b1035(x, inst, lim, made)
             d['also'] = value
-        elif r == 1009:  # group
+        elif r == 1011:  # group
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['group'] = value
-        elif r == 1010:  # orgroup
+        elif r == 1012:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1011:  # alsoword
+        elif r == 1013:  # alsoword
             d['alsoword'] = True
-        elif r == 1012:  # parts
+        elif r == 1014:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -82464,18 +82739,18 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1013:  # duration
+        elif r == 1015:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b966(x, inst, lim, made)
+            value = _b968(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1116:  # tail
+        elif r == 1118:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -82484,18 +82759,18 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 811 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 813 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1016:  # during
+        elif r == 1018:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1015(x, inst, lim, made)
+            value = _b1017(x, inst, lim, made)
             d['during'] = value
-        elif r == 1017:  # itsland
+        elif r == 1019:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -82505,7 +82780,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82521,7 +82796,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C710()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82529,13 +82804,13 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1018:  # controller
+        if r == 1020:  # controller
             d['controller'] = True
-        elif r == 709:  # owner
+        elif r == 711:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 710:  # who
+        elif r == 712:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82547,7 +82822,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82563,7 +82838,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C717()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82571,19 +82846,19 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1019:  # counter
+        if r == 1021:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1020:  # on
+        elif r == 1022:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1021:  # whose
+        elif r == 1023:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1022:  # zone
+        elif r == 1024:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -82595,7 +82870,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82611,7 +82886,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C718()
+    inst: Any = _C720()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82619,7 +82894,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 717:  # power
+        if r == 719:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -82631,7 +82906,7 @@ def _b718(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82647,7 +82922,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C726()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82655,11 +82930,11 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 723:  # filter
+        if r == 725:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1025:  # otherthan
+        elif r == 1027:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -82669,7 +82944,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b728(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82685,7 +82960,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C726()
+    inst: Any = _C728()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82693,7 +82968,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 725:  # any
+        if r == 727:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -82705,7 +82980,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82721,7 +82996,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C731()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82729,13 +83004,13 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1030:  # each
+        if r == 1032:  # each
             d['each'] = True
-        elif r == 727:  # count
+        elif r == 729:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 728:  # filter
+        elif r == 730:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -82747,7 +83022,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82763,7 +83038,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C733()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82771,7 +83046,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # them
+        if r == 732:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -82783,7 +83058,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82799,7 +83074,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C733()
+    inst: Any = _C735()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82807,7 +83082,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 732:  # who
+        if r == 734:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82819,7 +83094,7 @@ def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82835,7 +83110,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C737()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82843,7 +83118,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # that
+        if r == 736:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -82855,7 +83130,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82871,7 +83146,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C739()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82879,9 +83154,9 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1123:  # equipped
+        if r == 1125:  # equipped
             d['equipped'] = True
-        elif r == 736:  # enchanted
+        elif r == 738:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -82893,7 +83168,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82909,7 +83184,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C739()
+    inst: Any = _C741()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82917,7 +83192,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 738:  # rest
+        if r == 740:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -82929,7 +83204,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82945,7 +83220,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C743()
+    inst: Any = _C745()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82953,19 +83228,19 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 742:  # play
+        if r == 744:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 744:  # play
+        elif r == 746:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 745:  # thisturn
+        elif r == 747:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -82977,7 +83252,7 @@ def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b761(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82993,7 +83268,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C759()
+    inst: Any = _C761()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83001,11 +83276,11 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # whose
+        if r == 759:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 758:  # step
+        elif r == 760:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -83017,7 +83292,7 @@ def _b759(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b765(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83033,7 +83308,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C763()
+    inst: Any = _C765()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83041,11 +83316,11 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 761:  # lead
+        if r == 763:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 762:  # counter
+        elif r == 764:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -83057,7 +83332,7 @@ def _b763(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83073,7 +83348,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C767()
+    inst: Any = _C769()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83081,15 +83356,15 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 764:  # lead
+        if r == 766:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 765:  # subject
+        elif r == 767:  # subject
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['subject'] = value
-        elif r == 766:  # batch
+        elif r == 768:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -83101,7 +83376,7 @@ def _b767(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83117,7 +83392,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C772()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83125,11 +83400,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # lead
+        if r == 770:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 769:  # whose
+        elif r == 771:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -83141,7 +83416,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83157,21 +83432,25 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
-    d: dict[str, Any] = {'lead': '', 'creature': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C774()
+    d: dict[str, Any] = {'lead': '', 'creature': False, 'short': '', 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 771:  # lead
+        if r == 773:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1040:  # creature
+        elif r == 1126:  # creature
             d['creature'] = True
-        elif r == 1041:  # events
+        elif r == 1042:  # short
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['short'] = value
+        elif r == 1043:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83180,7 +83459,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1126 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1129 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83193,7 +83472,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83209,7 +83488,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C777()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83217,11 +83496,11 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # lead
+        if r == 775:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 774:  # card
+        elif r == 776:  # card
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['card'] = value
@@ -83233,7 +83512,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83249,7 +83528,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C780()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83257,11 +83536,11 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # lead
+        if r == 778:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 777:  # gain
+        elif r == 779:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -83273,7 +83552,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83289,7 +83568,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C783()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83297,19 +83576,19 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # lead
+        if r == 781:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 780:  # who
+        elif r == 782:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1042:  # spell
+        elif r == 1044:  # spell
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1043:  # this
+        elif r == 1045:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -83321,7 +83600,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83337,7 +83616,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C784()
+    inst: Any = _C786()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83345,17 +83624,17 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # lead
+        if r == 784:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1160:  # equipped
+        elif r == 1163:  # equipped
             d['equipped'] = True
-        elif r == 783:  # host
+        elif r == 785:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1044:  # events
+        elif r == 1046:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83364,7 +83643,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1126 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1129 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83377,7 +83656,7 @@ def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83393,7 +83672,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C787()
+    inst: Any = _C789()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83401,17 +83680,17 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 785:  # lead
+        if r == 787:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1161:  # thisor
+        elif r == 1164:  # thisor
             d['thisor'] = True
-        elif r == 786:  # subject
+        elif r == 788:  # subject
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1045:  # events
+        elif r == 1047:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83420,12 +83699,12 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1126 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1129 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1046:  # undercontrol
+        elif r == 1048:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -83435,7 +83714,7 @@ def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b803(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83451,7 +83730,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C801()
+    inst: Any = _C803()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83459,11 +83738,11 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # command
+        if r == 802:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 802:  # battlefield
+        elif r == 804:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -83475,7 +83754,7 @@ def _b801(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83491,7 +83770,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C810()
+    inst: Any = _C812()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83499,19 +83778,19 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 806:  # power
+        if r == 808:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 807:  # toughness
+        elif r == 809:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 808:  # power2
+        elif r == 810:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 809:  # toughness2
+        elif r == 811:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -83523,7 +83802,7 @@ def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83539,7 +83818,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C814()
+    inst: Any = _C816()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83547,29 +83826,29 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1048:  # additional
+        if r == 1050:  # additional
             d['additional'] = True
-        elif r == 812:  # power
+        elif r == 814:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 813:  # toughness
+        elif r == 815:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1049:  # per
+        elif r == 1051:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1050:  # perfilter
+        elif r == 1052:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1162:  # onbf
+        elif r == 1165:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -83579,7 +83858,7 @@ def _b814(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83595,7 +83874,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C816()
+    inst: Any = _C818()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83603,7 +83882,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 815:  # both
+        if r == 817:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -83615,7 +83894,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackUnless (class CantAttackUnless) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83631,7 +83910,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C818()
+    inst: Any = _C820()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83639,7 +83918,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # filter
+        if r == 819:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -83651,7 +83930,7 @@ def _b818(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b822(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83667,7 +83946,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C820()
+    inst: Any = _C822()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83675,7 +83954,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 819:  # attack
+        if r == 821:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -83687,7 +83966,7 @@ def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83703,167 +83982,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1051:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 354:
-                    values.append(_b354(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
     inst: Any = _C823()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 822:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C825()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 824:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C826()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1052:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 354:
-                    values.append(_b354(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C827()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83891,8 +84010,80 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C825()
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 824:  # block
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C827()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 826:  # count
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['count'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
 def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83908,21 +84099,69 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C828()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1054:  # additional
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 1055:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
+        if r == 1054:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 354:
+                    values.append(_b354(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C829()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1055:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 354:
+                    values.append(_b354(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83932,7 +84171,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83948,6 +84187,46 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C830()
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1056:  # additional
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['additional'] = value
+        elif r == 1057:  # anynumber
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['anynumber'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C832()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83955,7 +84234,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1056:  # filters
+        if r == 1058:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -83967,15 +84246,15 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b354(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1057:  # they
+        elif r == 1059:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1058:  # had
+        elif r == 1060:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 829:  # keyword
+        elif r == 831:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -83990,7 +84269,7 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84006,7 +84285,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
+    inst: Any = _C835()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84014,11 +84293,11 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 831:  # subtype
+        if r == 833:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 832:  # again
+        elif r == 834:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -84030,7 +84309,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84046,7 +84325,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C835()
+    inst: Any = _C837()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84054,9 +84333,9 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 834:  # quality
+        if r == 836:  # quality
             x = c[0]
-            value = _b1060(x, inst, lim, made)
+            value = _b1062(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84066,7 +84345,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84082,7 +84361,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C838()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84090,7 +84369,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1062:  # opponents
+        if r == 1064:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -84100,7 +84379,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84116,7 +84395,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C840()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84124,7 +84403,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 837:  # destroyed
+        if r == 839:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -84136,7 +84415,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84152,7 +84431,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C842()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84160,7 +84439,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # phase
+        if r == 841:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -84172,7 +84451,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84188,7 +84467,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C842()
+    inst: Any = _C844()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84196,7 +84475,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 841:  # untap
+        if r == 843:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -84208,7 +84487,7 @@ def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84224,7 +84503,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C847()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84232,11 +84511,11 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 843:  # power
+        if r == 845:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 844:  # toughness
+        elif r == 846:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -84248,7 +84527,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84264,7 +84543,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C849()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84272,9 +84551,9 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # ability
+        if r == 848:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84287,7 +84566,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84303,7 +84582,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C850()
+    inst: Any = _C852()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84311,14 +84590,14 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # keyword
+        if r == 850:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 849:  # manacost
+        elif r == 851:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -84330,7 +84609,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84346,7 +84625,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C853()
+    inst: Any = _C855()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84354,14 +84633,14 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 851:  # keyword
+        if r == 853:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 852:  # quality
+        elif r == 854:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -84373,7 +84652,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84389,7 +84668,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C857()
+    inst: Any = _C859()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84397,18 +84676,18 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 854:  # verb
+        if r == 856:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 855:  # keyword
+        elif r == 857:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 856:  # chosen
+        elif r == 858:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -84420,7 +84699,7 @@ def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84436,7 +84715,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C860()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84444,7 +84723,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1063:  # keywords
+        if r == 1065:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84466,7 +84745,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84482,7 +84761,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C859()
+    inst: Any = _C861()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84490,7 +84769,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1064:  # keywords
+        if r == 1066:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84512,7 +84791,7 @@ def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84528,7 +84807,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C864()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84536,11 +84815,11 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 860:  # first
+        if r == 862:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 861:  # regular
+        elif r == 863:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -84554,7 +84833,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84570,7 +84849,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C866()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84578,7 +84857,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 863:  # excess
+        if r == 865:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -84590,7 +84869,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FormsBands (class FormsBands) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84606,7 +84885,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C866()
+    inst: Any = _C868()
     d: dict[str, Any] = {'bands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84614,7 +84893,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # bands
+        if r == 867:  # bands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bands'] = value
@@ -84626,7 +84905,7 @@ def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividesDamage (class DividesDamage) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84642,7 +84921,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C868()
+    inst: Any = _C870()
     d: dict[str, Any] = {'divides': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84650,7 +84929,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 867:  # divides
+        if r == 869:  # divides
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['divides'] = value
@@ -84662,7 +84941,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84678,7 +84957,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C870()
+    inst: Any = _C872()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84686,7 +84965,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 869:  # untapped
+        if r == 871:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -84698,7 +84977,7 @@ def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84714,7 +84993,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C872()
+    inst: Any = _C874()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84722,11 +85001,11 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1065:  # its
+        if r == 1067:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 871:  # untap
+        elif r == 873:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -84738,7 +85017,7 @@ def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84754,7 +85033,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C874()
+    inst: Any = _C876()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84762,7 +85041,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 873:  # gains
+        if r == 875:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -84774,7 +85053,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84790,7 +85069,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C876()
+    inst: Any = _C878()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84798,7 +85077,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 875:  # lethal
+        if r == 877:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -84810,7 +85089,7 @@ def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84826,7 +85105,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C878()
+    inst: Any = _C880()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84834,7 +85113,7 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 877:  # ascounters
+        if r == 879:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -84846,44 +85125,8 @@ def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C880()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 879:  # quality
-            x = c[0]
-            value = _b1060(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84908,7 +85151,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 881:  # quality
             x = c[0]
-            value = _b1060(x, inst, lim, made)
+            value = _b1062(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84919,7 +85162,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84944,7 +85187,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 883:  # quality
             x = c[0]
-            value = _b1060(x, inst, lim, made)
+            value = _b1062(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84955,7 +85198,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84971,6 +85214,42 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C886()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 885:  # quality
+            x = c[0]
+            value = _b1062(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C888()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84978,9 +85257,9 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1066:  # thisturn
+        if r == 1068:  # thisturn
             d['thisturn'] = True
-        elif r == 885:  # keyword
+        elif r == 887:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 342 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84995,7 +85274,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85011,7 +85290,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C891()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85019,11 +85298,11 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 887:  # whose
+        if r == 889:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 888:  # tapact
+        elif r == 890:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -85035,7 +85314,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85051,7 +85330,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C891()
+    inst: Any = _C893()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85059,7 +85338,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 890:  # count
+        if r == 892:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -85071,44 +85350,8 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C893()
-    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 892:  # attacks
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['attacks'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85144,7 +85387,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85160,17 +85403,17 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C897()
-    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 896:  # blocked
+        if r == 896:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocked'] = value
+            d['attacks'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85180,7 +85423,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
+    """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85196,17 +85439,17 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C899()
-    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 898:  # blocks
+        if r == 898:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['blocks'] = value
+            d['blocked'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -85216,7 +85459,7 @@ def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85232,6 +85475,42 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C901()
+    d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 900:  # blocks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['blocks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C903()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85239,7 +85518,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 900:  # unblockable
+        if r == 902:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -85251,7 +85530,7 @@ def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85267,7 +85546,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C904()
+    inst: Any = _C906()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85275,36 +85554,36 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 902:  # power
+        if r == 904:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 903:  # toughness
+        elif r == 905:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1067:  # colors
+        elif r == 1069:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1163:  # colors
+        elif r == 1166:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1068:  # subtypes
+        elif r == 1070:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1069:  # keywords
+        elif r == 1071:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85318,7 +85597,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1070:  # still
+        elif r == 1072:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -85328,7 +85607,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85344,7 +85623,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C906()
+    inst: Any = _C908()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85352,7 +85631,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 905:  # choice
+        if r == 907:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -85364,7 +85643,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85380,7 +85659,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C908()
+    inst: Any = _C910()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85388,7 +85667,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 907:  # host
+        if r == 909:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -85400,7 +85679,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85416,7 +85695,7 @@ def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C910()
+    inst: Any = _C912()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85424,9 +85703,9 @@ def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 909:  # color
+        if r == 911:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85439,7 +85718,7 @@ def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85455,7 +85734,7 @@ def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C966()
+    inst: Any = _C968()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85463,23 +85742,23 @@ def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1098:  # eot
+        if r == 1100:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1099:  # next_upkeep
+        elif r == 1101:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1100:  # losecontrol
+        elif r == 1102:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1101:  # thisturn
+        elif r == 1103:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1102:  # thiscombat
+        elif r == 1104:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -85491,7 +85770,7 @@ def _b966(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b973(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85507,7 +85786,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C971()
+    inst: Any = _C973()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85515,7 +85794,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 970:  # filter
+        if r == 972:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -85527,7 +85806,7 @@ def _b971(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85543,7 +85822,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C974()
+    inst: Any = _C976()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85551,7 +85830,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 973:  # whose
+        if r == 975:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -85563,7 +85842,7 @@ def _b974(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85579,7 +85858,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C980()
+    inst: Any = _C982()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85587,7 +85866,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 979:  # zone
+        if r == 981:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -85599,44 +85878,8 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C983()
-    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 982:  # player
-            x = c[0]
-            value = _b708(x, inst, lim, made)
-            d['player'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85661,7 +85904,7 @@ def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 984:  # player
             x = c[0]
-            value = _b708(x, inst, lim, made)
+            value = _b710(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -85671,7 +85914,43 @@ def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b987(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C987()
+    d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 986:  # player
+            x = c[0]
+            value = _b710(x, inst, lim, made)
+            d['player'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b990(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85687,7 +85966,7 @@ def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C988()
+    inst: Any = _C990()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85695,11 +85974,11 @@ def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 987:  # cost
+        if r == 989:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 989:  # param
+        elif r == 991:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85714,7 +85993,7 @@ def _b988(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85730,7 +86009,7 @@ def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1015()
+    inst: Any = _C1017()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85738,11 +86017,11 @@ def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1117:  # its
+        if r == 1119:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1014:  # nextturn
+        elif r == 1016:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -85754,7 +86033,7 @@ def _b1015(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85770,7 +86049,7 @@ def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1024()
+    inst: Any = _C1026()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85778,9 +86057,9 @@ def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1023:  # word
+        if r == 1025:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 712 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85793,7 +86072,7 @@ def _b1024(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85809,7 +86088,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1027()
+    inst: Any = _C1029()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85817,11 +86096,11 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1026:  # player
+        if r == 1028:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1118:  # walker
+        elif r == 1120:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -85831,7 +86110,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85847,7 +86126,7 @@ def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1029()
+    inst: Any = _C1031()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85855,13 +86134,13 @@ def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1119:  # another
+        if r == 1121:  # another
             d['another'] = True
-        elif r == 1028:  # filter
+        elif r == 1030:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1120:  # ingy
+        elif r == 1122:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85871,7 +86150,7 @@ def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1033(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85887,7 +86166,7 @@ def _b1033(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1033()
+    inst: Any = _C1035()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85895,33 +86174,33 @@ def _b1033(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1031:  # quant
+        if r == 1033:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1032:  # filter
+        elif r == 1034:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1121:  # attached
+        elif r == 1123:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 712 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1122:  # samename
+        elif r == 1124:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 712 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1165:  # ingy
+        elif r == 1168:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -85931,7 +86210,7 @@ def _b1033(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1060(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1062(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85947,7 +86226,7 @@ def _b1060(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1060()
+    inst: Any = _C1062()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85955,11 +86234,11 @@ def _b1060(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1059:  # word
+        if r == 1061:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1061:  # param
+        elif r == 1063:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85974,7 +86253,7 @@ def _b1060(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1086(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85990,7 +86269,7 @@ def _b1086(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1086()
+    inst: Any = _C1088()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85998,7 +86277,7 @@ def _b1086(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1085:  # word
+        if r == 1087:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86013,7 +86292,7 @@ def _b1086(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1090(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86029,7 +86308,7 @@ def _b1090(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1090()
+    inst: Any = _C1092()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86037,13 +86316,13 @@ def _b1090(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1089:  # filter
+        if r == 1091:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1170:  # gy
+        elif r == 1173:  # gy
             d['gy'] = True
-        elif r == 1171:  # bf
+        elif r == 1174:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -86053,7 +86332,7 @@ def _b1090(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1095(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86069,7 +86348,7 @@ def _b1095(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1095()
+    inst: Any = _C1097()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86077,21 +86356,21 @@ def _b1095(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1094:  # power
+        if r == 1096:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1096:  # power
+        elif r == 1098:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1097:  # target
+        elif r == 1099:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 722 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -86104,7 +86383,7 @@ def _b1095(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86120,7 +86399,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1125()
+    inst: Any = _C1128()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86128,7 +86407,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1124:  # enters
+        if r == 1127:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -86140,7 +86419,7 @@ def _b1125(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86156,7 +86435,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1128()
+    inst: Any = _C1131()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86164,7 +86443,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # leaves
+        if r == 1130:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -86176,7 +86455,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86192,7 +86471,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1130()
+    inst: Any = _C1133()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86200,7 +86479,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1129:  # dies
+        if r == 1132:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -86212,7 +86491,7 @@ def _b1130(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86228,7 +86507,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1132()
+    inst: Any = _C1135()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86236,7 +86515,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1131:  # graveyard
+        if r == 1134:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -86248,7 +86527,7 @@ def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86264,7 +86543,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1134()
+    inst: Any = _C1137()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86272,7 +86551,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # alone
+        if r == 1136:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -86284,7 +86563,7 @@ def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86300,7 +86579,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1136()
+    inst: Any = _C1139()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86308,7 +86587,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1135:  # unblocked
+        if r == 1138:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -86320,7 +86599,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86336,7 +86615,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1138()
+    inst: Any = _C1141()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86344,7 +86623,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # attacks
+        if r == 1140:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86356,7 +86635,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86372,7 +86651,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1143()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86380,11 +86659,11 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # blocks
+        if r == 1142:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1166:  # acreature
+        elif r == 1169:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -86394,7 +86673,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86410,7 +86689,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1147()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86418,17 +86697,17 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # blocked
+        if r == 1144:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1142:  # article
+        elif r == 1145:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1143:  # filter
+        elif r == 1146:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -86442,7 +86721,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86458,7 +86737,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1146()
+    inst: Any = _C1149()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86466,7 +86745,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # direction
+        if r == 1148:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -86478,7 +86757,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86494,7 +86773,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1148()
+    inst: Any = _C1151()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86502,7 +86781,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1147:  # up
+        if r == 1150:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -86514,7 +86793,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86530,7 +86809,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1150()
+    inst: Any = _C1153()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86538,7 +86817,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1149:  # way
+        if r == 1152:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -86550,7 +86829,7 @@ def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86566,7 +86845,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1152()
+    inst: Any = _C1155()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86574,11 +86853,11 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1151:  # targeted
+        if r == 1154:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1167:  # opponents
+        elif r == 1170:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86588,7 +86867,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86604,7 +86883,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1155()
+    inst: Any = _C1158()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86612,13 +86891,13 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1168:  # combat
+        if r == 1171:  # combat
             d['combat'] = True
-        elif r == 1153:  # deals
+        elif r == 1156:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1154:  # recipient
+        elif r == 1157:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -86632,7 +86911,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86648,7 +86927,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1157()
+    inst: Any = _C1160()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86656,9 +86935,9 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1169:  # combat
+        if r == 1172:  # combat
             d['combat'] = True
-        elif r == 1156:  # dealt
+        elif r == 1159:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -86670,7 +86949,7 @@ def _b1157(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86686,7 +86965,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1159()
+    inst: Any = _C1162()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86694,7 +86973,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1158:  # anywhere
+        if r == 1161:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -87198,690 +87477,693 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b487,  # 487 ExchangeControlEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 488 __asgn_plain
     _b489,  # 489 FlipCoinEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 490 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 491 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 492 __asgn_oneormore
-    _match_node,  # 493 Supertype
-    _match_node,  # 494 CardType
-    _match_node,  # 495 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 496 __asgn_plain
-    _b497,  # 497 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 498 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 499 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 500 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 503 __asgn_plain
-    _b504,  # 504 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 505 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 510 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 511 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 512 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 514 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 515 __asgn_plain
-    _b516,  # 516 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 517 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 518 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 519 __asgn_plain
-    _b520,  # 520 EntersTappedStmt
-    _node,  # 521 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 522 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 523 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 524 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 525 __asgn_plain
-    _b526,  # 526 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 527 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 528 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 529 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 530 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 531 __asgn_plain
-    _b532,  # 532 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 490 __asgn_plain
+    _b491,  # 491 DoublePTEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 492 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 493 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 494 __asgn_oneormore
+    _match_node,  # 495 Supertype
+    _match_node,  # 496 CardType
+    _match_node,  # 497 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 498 __asgn_plain
+    _b499,  # 499 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 500 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 503 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 504 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 505 __asgn_plain
+    _b506,  # 506 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 512 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 514 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 515 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 516 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 517 __asgn_plain
+    _b518,  # 518 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 519 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 521 __asgn_plain
+    _b522,  # 522 EntersTappedStmt
+    _node,  # 523 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 524 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 525 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 526 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 527 __asgn_plain
+    _b528,  # 528 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 529 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 530 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 531 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 532 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 537 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 538 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 539 __asgn_plain
-    _b540,  # 540 StaticStmt
-    _b541,  # 541 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 TypeArg
-    _b544,  # 544 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 549 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 550 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 551 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 552 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 553 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 554 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 562 __asgn_plain
-    _b563,  # 563 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 565 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 571 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 577 __asgn_plain
-    _b578,  # 578 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 584 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 585 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 586 __asgn_plain
-    _b587,  # 587 DrawEffect
-    _b588,  # 588 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 589 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 590 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 593 __asgn_plain
-    _b594,  # 594 TokenEffect
-    _b595,  # 595 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 DiscardEffect
+    _b534,  # 534 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 537 __asgn_plain
+    _b538,  # 538 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 539 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 540 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 541 __asgn_plain
+    _b542,  # 542 StaticStmt
+    _b543,  # 543 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 544 __asgn_plain
+    _b545,  # 545 TypeArg
+    _b546,  # 546 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 551 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 552 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 553 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 554 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 564 __asgn_plain
+    _b565,  # 565 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 573 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 578 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 579 __asgn_plain
+    _b580,  # 580 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 587 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 588 __asgn_plain
+    _b589,  # 589 DrawEffect
+    _b590,  # 590 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 593 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 594 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 595 __asgn_plain
+    _b596,  # 596 TokenEffect
+    _b597,  # 597 AddManaEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 600 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 ReturnToHandEffect
+    _b599,  # 599 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 602 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 ReturnDiscardedEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 607 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 608 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 609 __asgn_plain
-    _b610,  # 610 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 612 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 613 __asgn_plain
-    _b614,  # 614 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 619 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 621 __asgn_plain
-    _b622,  # 622 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 624 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 625 __asgn_plain
-    _b626,  # 626 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 629 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 633 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 634 __asgn_plain
-    _b635,  # 635 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 643 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
-    _b645,  # 645 PutCountersEffect
+    _b608,  # 608 ReturnToHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 609 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 610 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 611 __asgn_plain
+    _b612,  # 612 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 613 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 614 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 615 __asgn_plain
+    _b616,  # 616 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 617 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 618 __asgn_plain
+    _b619,  # 619 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 621 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 629 __asgn_plain
+    _b630,  # 630 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 634 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 635 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 636 __asgn_plain
+    _b637,  # 637 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 638 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 639 __asgn_plain
+    _b640,  # 640 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 641 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 642 __asgn_plain
+    _b643,  # 643 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 644 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 645 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 647 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 648 __asgn_plain
-    _b649,  # 649 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 652 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 653 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 655 __asgn_plain
-    _b656,  # 656 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 658 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 661 __asgn_plain
-    _b662,  # 662 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 670 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 674 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 675 __asgn_plain
-    _b676,  # 676 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 UntapEffect
+    _b647,  # 647 PutCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 648 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 652 __asgn_plain
+    _b653,  # 653 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 655 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 656 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 662 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 663 __asgn_plain
+    _b664,  # 664 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 665 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
+    _b671,  # 671 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 672 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 673 __asgn_plain
+    _b674,  # 674 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 675 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 676 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 TapOrUntapEffect
+    _b680,  # 680 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 685 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 686 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
-    _b688,  # 688 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 CastThisEffect
+    _b682,  # 682 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 687 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 688 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 PreventEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 CopySpellEffect
-    _b697,  # 697 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 699 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 705 __asgn_plain
-    _b706,  # 706 ContinuousEffect
-    _match_node,  # 707 ActionWord
-    _b708,  # 708 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 710 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 711 __asgn_oneormore
-    _match_node,  # 712 BackWord
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 713 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 714 __asgn_oneormore
-    _b715,  # 715 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 717 __asgn_plain
-    _b718,  # 718 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 721 __asgn_oneormore
-    _node,  # 722 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 723 __asgn_plain
-    _b724,  # 724 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 725 __asgn_plain
-    _b726,  # 726 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 727 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 732 __asgn_plain
-    _b733,  # 733 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 738 __asgn_plain
-    _b739,  # 739 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 740 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 741 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 742 __asgn_plain
-    _b743,  # 743 MayPlayEffect
+    _b696,  # 696 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 CopySpellEffect
+    _b699,  # 699 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 700 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 701 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 707 __asgn_plain
+    _b708,  # 708 ContinuousEffect
+    _match_node,  # 709 ActionWord
+    _b710,  # 710 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 711 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 713 __asgn_oneormore
+    _match_node,  # 714 BackWord
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 715 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 716 __asgn_oneormore
+    _b717,  # 717 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 719 __asgn_plain
+    _b720,  # 720 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 722 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 723 __asgn_oneormore
+    _node,  # 724 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 727 __asgn_plain
+    _b728,  # 728 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 730 __asgn_plain
+    _b731,  # 731 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 736 __asgn_plain
+    _b737,  # 737 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 742 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 743 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 744 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 746 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 747 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 748 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 752 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 755 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 756 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 757 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 758 __asgn_plain
-    _b759,  # 759 BeginningTrigger
-    _node,  # 760 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 762 __asgn_plain
-    _b763,  # 763 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 766 __asgn_plain
-    _b767,  # 767 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 ThisTrigger
+    _b745,  # 745 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 746 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 747 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 748 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 752 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 754 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 758 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 760 __asgn_plain
+    _b761,  # 761 BeginningTrigger
+    _node,  # 762 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 764 __asgn_plain
+    _b765,  # 765 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 768 __asgn_plain
+    _b769,  # 769 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 ToGraveyardTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 782 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 783 __asgn_plain
-    _b784,  # 784 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 785 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 786 __asgn_plain
-    _b787,  # 787 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 788 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 789 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 790 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 791 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 792 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 794 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 795 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 800 __asgn_plain
-    _b801,  # 801 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 803 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 809 __asgn_plain
-    _b810,  # 810 PTChoice
-    _node,  # 811 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 812 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 813 __asgn_plain
-    _b814,  # 814 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 815 __asgn_plain
-    _b816,  # 816 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 817 __asgn_plain
-    _b818,  # 818 CantAttackUnless
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 819 __asgn_plain
-    _b820,  # 820 CantAttack
-    _b821,  # 821 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 CantBeBlockedByFewer
-    _b826,  # 826 CantBeBlockedExcept
-    _b827,  # 827 CanBlockOnly
-    _b828,  # 828 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 831 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 832 __asgn_plain
-    _b833,  # 833 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 CantBeTargetedBy
-    _b836,  # 836 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 841 __asgn_plain
-    _b842,  # 842 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 843 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 848 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 849 __asgn_plain
-    _b850,  # 850 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 851 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 852 __asgn_plain
-    _b853,  # 853 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 854 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 855 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 856 __asgn_plain
-    _b857,  # 857 ProtectionFromChosen
-    _b858,  # 858 HasKeywords
-    _b859,  # 859 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 860 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 865 __asgn_plain
-    _b866,  # 866 FormsBands
-    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 867 __asgn_plain
-    _b868,  # 868 DividesDamage
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 869 __asgn_plain
-    _b870,  # 870 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 871 __asgn_plain
-    _b872,  # 872 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 873 __asgn_plain
-    _b874,  # 874 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 875 __asgn_plain
-    _b876,  # 876 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 877 __asgn_plain
-    _b878,  # 878 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 879 __asgn_plain
-    _b880,  # 880 CantBeBlockedBy
+    _b774,  # 774 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 781 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 782 __asgn_plain
+    _b783,  # 783 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 784 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 785 __asgn_plain
+    _b786,  # 786 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 787 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 788 __asgn_plain
+    _b789,  # 789 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 790 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 791 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 792 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 793 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 796 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 799 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 802 __asgn_plain
+    _b803,  # 803 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 805 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 810 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 811 __asgn_plain
+    _b812,  # 812 PTChoice
+    _node,  # 813 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 815 __asgn_plain
+    _b816,  # 816 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 817 __asgn_plain
+    _b818,  # 818 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 CantAttackUnless
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 821 __asgn_plain
+    _b822,  # 822 CantAttack
+    _b823,  # 823 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 CantBeBlockedByFewer
+    _b828,  # 828 CantBeBlockedExcept
+    _b829,  # 829 CanBlockOnly
+    _b830,  # 830 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 833 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 836 __asgn_plain
+    _b837,  # 837 CantBeTargetedBy
+    _b838,  # 838 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 843 __asgn_plain
+    _b844,  # 844 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 845 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 850 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 851 __asgn_plain
+    _b852,  # 852 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 853 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 854 __asgn_plain
+    _b855,  # 855 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 856 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 857 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 ProtectionFromChosen
+    _b860,  # 860 HasKeywords
+    _b861,  # 861 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 862 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 863 __asgn_plain
+    _b864,  # 864 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 865 __asgn_plain
+    _b866,  # 866 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 867 __asgn_plain
+    _b868,  # 868 FormsBands
+    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 869 __asgn_plain
+    _b870,  # 870 DividesDamage
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 871 __asgn_plain
+    _b872,  # 872 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 873 __asgn_plain
+    _b874,  # 874 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 875 __asgn_plain
+    _b876,  # 876 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 877 __asgn_plain
+    _b878,  # 878 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 879 __asgn_plain
+    _b880,  # 880 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 881 __asgn_plain
-    _b882,  # 882 CantBeAttachedBy
+    _b882,  # 882 CantBeBlockedBy
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 883 __asgn_plain
-    _b884,  # 884 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 885 __asgn_plain
-    _b886,  # 886 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 887 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 892 __asgn_plain
-    _b893,  # 893 AttacksEachCombat
+    _b884,  # 884 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 887 __asgn_plain
+    _b888,  # 888 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 889 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 892 __asgn_plain
+    _b893,  # 893 MaxBlockers
     lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 894 __asgn_plain
-    _b895,  # 895 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 896 __asgn_plain
-    _b897,  # 897 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 898 __asgn_plain
-    _b899,  # 899 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 900 __asgn_plain
-    _b901,  # 901 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 902 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 903 __asgn_plain
-    _b904,  # 904 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 905 __asgn_plain
-    _b906,  # 906 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 907 __asgn_plain
-    _b908,  # 908 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 909 __asgn_plain
-    _b910,  # 910 IsColor
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 911 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 912 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 913 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 914 __asgn_plain
+    _b895,  # 895 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 896 __asgn_plain
+    _b897,  # 897 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 900 __asgn_plain
+    _b901,  # 901 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 902 __asgn_plain
+    _b903,  # 903 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 904 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 905 __asgn_plain
+    _b906,  # 906 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 907 __asgn_plain
+    _b908,  # 908 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 909 __asgn_plain
+    _b910,  # 910 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 911 __asgn_plain
+    _b912,  # 912 IsColor
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 913 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 914 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 915 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 916 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 917 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 918 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 919 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 920 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 921 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 922 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 923 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 924 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 925 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 926 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 927 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 929 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 930 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 931 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 932 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 936 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 937 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 938 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 916 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 917 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 918 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 919 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 920 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 921 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 922 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 923 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 924 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 925 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 926 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 927 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 928 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 929 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 932 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 933 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 934 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 935 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 936 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 937 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 941 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 942 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 944 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 948 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 949 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 950 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 951 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 952 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 953 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 959 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 960 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 961 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 962 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 963 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 950 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 951 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 952 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 953 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 954 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 955 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 959 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 960 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 961 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 962 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 963 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 964 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 965 __asgn_plain
-    _b966,  # 966 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 967 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 968 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 969 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 970 __asgn_plain
-    _b971,  # 971 UpToXTargets
-    _node,  # 972 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 973 __asgn_plain
-    _b974,  # 974 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 976 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 977 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 978 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 979 __asgn_plain
-    _b980,  # 980 OntoBattlefield
-    _node,  # 981 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 982 __asgn_plain
-    _b983,  # 983 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 965 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 966 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 967 __asgn_plain
+    _b968,  # 968 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 969 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 970 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 971 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 972 __asgn_plain
+    _b973,  # 973 UpToXTargets
+    _node,  # 974 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 975 __asgn_plain
+    _b976,  # 976 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 977 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 978 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 979 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 980 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 981 __asgn_plain
+    _b982,  # 982 OntoBattlefield
+    _node,  # 983 Destination
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 984 __asgn_plain
-    _b985,  # 985 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 986 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 987 __asgn_plain
-    _b988,  # 988 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 989 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 990 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 991 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 992 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 993 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 994 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 997 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 999 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1001 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1002 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1006 __asgn_optional
+    _b985,  # 985 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 986 __asgn_plain
+    _b987,  # 987 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 988 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 989 __asgn_plain
+    _b990,  # 990 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 991 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 992 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 993 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 994 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 995 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 996 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 997 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 998 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1003 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1006 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1011 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1012 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1013 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1014 __asgn_plain
-    _b1015,  # 1015 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1017 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1018 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1023 __asgn_plain
-    _b1024,  # 1024 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1025 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1026 __asgn_plain
-    _b1027,  # 1027 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1028 __asgn_plain
-    _b1029,  # 1029 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1030 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1031 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1032 __asgn_plain
-    _b1033,  # 1033 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1034 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1035 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1036 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1037 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1038 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1039 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1040 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1041 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1042 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1043 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1044 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1045 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1046 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1047 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1048 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1049 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1050 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1051 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1052 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1008 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1013 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1014 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1016 __asgn_plain
+    _b1017,  # 1017 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1019 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1020 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1021 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1023 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1024 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1025 __asgn_plain
+    _b1026,  # 1026 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1027 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1028 __asgn_plain
+    _b1029,  # 1029 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1030 __asgn_plain
+    _b1031,  # 1031 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1032 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1034 __asgn_plain
+    _b1035,  # 1035 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1036 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1037 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1038 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1039 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1040 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1041 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1043 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1044 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1046 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1047 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1048 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1049 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1050 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1051 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1052 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1053 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1054 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1055 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1056 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1057 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1058 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1059 __asgn_plain
-    _b1060,  # 1060 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1061 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1062 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1064 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1065 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1066 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1067 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1068 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1070 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1071 __asgn_optional
-    _node,  # 1072 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1073 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1074 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1077 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1078 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1079 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1080 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1054 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1055 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1058 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1059 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1060 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1061 __asgn_plain
+    _b1062,  # 1062 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1063 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1064 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1066 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1067 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1068 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1069 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1070 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1071 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1072 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1073 __asgn_optional
+    _node,  # 1074 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1078 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1079 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1080 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1081 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1082 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1083 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1084 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1085 __asgn_plain
-    _b1086,  # 1086 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1087 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1088 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1089 __asgn_plain
-    _b1090,  # 1090 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1091 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1092 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1093 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1094 __asgn_plain
-    _b1095,  # 1095 PowerOf
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1082 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1083 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1084 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1085 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1087 __asgn_plain
+    _b1088,  # 1088 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1089 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1090 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1091 __asgn_plain
+    _b1092,  # 1092 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1093 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1095 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1096 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1097 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1098 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1099 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1101 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1103 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1109 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1111 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1112 __asgn_optional
-    _match_node,  # 1113 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1114 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1115 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1116 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1117 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1118 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1120 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1121 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1122 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1123 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1124 __asgn_plain
-    _b1125,  # 1125 EntersEvent
-    _node,  # 1126 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1127 __asgn_plain
-    _b1128,  # 1128 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1129 __asgn_plain
-    _b1130,  # 1130 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1131 __asgn_plain
-    _b1132,  # 1132 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1133 __asgn_plain
-    _b1134,  # 1134 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1135 __asgn_plain
-    _b1136,  # 1136 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1137 __asgn_plain
-    _b1138,  # 1138 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1141 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1142 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1145 __asgn_plain
-    _b1146,  # 1146 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1147 __asgn_plain
-    _b1148,  # 1148 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1149 __asgn_plain
-    _b1150,  # 1150 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1151 __asgn_plain
-    _b1152,  # 1152 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1153 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1154 __asgn_plain
-    _b1155,  # 1155 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1156 __asgn_plain
-    _b1157,  # 1157 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1158 __asgn_plain
-    _b1159,  # 1159 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1160 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1161 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1162 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1163 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1164 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1165 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1166 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1167 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1168 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1169 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1170 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1171 __asgn_optional
+    _b1097,  # 1097 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1099 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1102 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1103 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1104 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1105 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1111 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1112 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1113 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1114 __asgn_optional
+    _match_node,  # 1115 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1116 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1117 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1118 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1119 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1120 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1122 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1123 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1124 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1125 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1126 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1127 __asgn_plain
+    _b1128,  # 1128 EntersEvent
+    _node,  # 1129 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1130 __asgn_plain
+    _b1131,  # 1131 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1132 __asgn_plain
+    _b1133,  # 1133 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1134 __asgn_plain
+    _b1135,  # 1135 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1136 __asgn_plain
+    _b1137,  # 1137 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1138 __asgn_plain
+    _b1139,  # 1139 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1140 __asgn_plain
+    _b1141,  # 1141 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1142 __asgn_plain
+    _b1143,  # 1143 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1144 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1145 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1146 __asgn_plain
+    _b1147,  # 1147 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1148 __asgn_plain
+    _b1149,  # 1149 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1150 __asgn_plain
+    _b1151,  # 1151 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1152 __asgn_plain
+    _b1153,  # 1153 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1154 __asgn_plain
+    _b1155,  # 1155 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1156 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1157 __asgn_plain
+    _b1158,  # 1158 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1159 __asgn_plain
+    _b1160,  # 1160 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1161 __asgn_plain
+    _b1162,  # 1162 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1163 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1164 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1165 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1166 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1167 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1168 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1169 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1170 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1171 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1172 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1174 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 268, 286, 343, 521, 722, 760, 811, 972, 981, 1072, 1126])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 268, 286, 343, 523, 724, 762, 813, 974, 983, 1074, 1129])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -88374,71 +88656,71 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b487,  # 487 ExchangeControlEffect
     None,  # 488 __asgn_plain
     _b489,  # 489 FlipCoinEffect
-    None,  # 490 __asgn_optional
-    None,  # 491 __asgn_optional
-    None,  # 492 __asgn_oneormore
-    None,  # 493 Supertype
-    None,  # 494 CardType
-    None,  # 495 Color
-    None,  # 496 __asgn_plain
-    _b497,  # 497 Mode
-    None,  # 498 __asgn_oneormore
-    None,  # 499 __asgn_plain
-    None,  # 500 __asgn_plain
+    None,  # 490 __asgn_plain
+    _b491,  # 491 DoublePTEffect
+    None,  # 492 __asgn_optional
+    None,  # 493 __asgn_optional
+    None,  # 494 __asgn_oneormore
+    None,  # 495 Supertype
+    None,  # 496 CardType
+    None,  # 497 Color
+    None,  # 498 __asgn_plain
+    _b499,  # 499 Mode
+    None,  # 500 __asgn_oneormore
     None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
-    _b504,  # 504 TriggeredStmt
+    None,  # 504 __asgn_plain
     None,  # 505 __asgn_plain
-    None,  # 506 __asgn_plain
-    _b507,  # 507 ActivatedStmt
+    _b506,  # 506 TriggeredStmt
+    None,  # 507 __asgn_plain
     None,  # 508 __asgn_plain
-    _b509,  # 509 PTDefiningStmt
-    None,  # 510 __asgn_optional
-    None,  # 511 __asgn_plain
-    None,  # 512 __asgn_plain
+    _b509,  # 509 ActivatedStmt
+    None,  # 510 __asgn_plain
+    _b511,  # 511 PTDefiningStmt
+    None,  # 512 __asgn_optional
     None,  # 513 __asgn_plain
-    None,  # 514 __asgn_oneormore
+    None,  # 514 __asgn_plain
     None,  # 515 __asgn_plain
-    _b516,  # 516 SpellKind
-    None,  # 517 __asgn_oneormore
-    None,  # 518 __asgn_plain
-    None,  # 519 __asgn_plain
-    _b520,  # 520 EntersTappedStmt
-    None,  # 521 GrantedAbility
-    None,  # 522 __asgn_optional
-    None,  # 523 __asgn_optional
-    None,  # 524 __asgn_plain
-    None,  # 525 __asgn_plain
-    _b526,  # 526 PTPair
-    None,  # 527 __asgn_oneormore
-    None,  # 528 __asgn_oneormore
-    None,  # 529 __asgn_optional
-    None,  # 530 __asgn_optional
-    None,  # 531 __asgn_plain
-    _b532,  # 532 CostPerPermanentStmt
+    None,  # 516 __asgn_oneormore
+    None,  # 517 __asgn_plain
+    _b518,  # 518 SpellKind
+    None,  # 519 __asgn_oneormore
+    None,  # 520 __asgn_plain
+    None,  # 521 __asgn_plain
+    _b522,  # 522 EntersTappedStmt
+    None,  # 523 GrantedAbility
+    None,  # 524 __asgn_optional
+    None,  # 525 __asgn_optional
+    None,  # 526 __asgn_plain
+    None,  # 527 __asgn_plain
+    _b528,  # 528 PTPair
+    None,  # 529 __asgn_oneormore
+    None,  # 530 __asgn_oneormore
+    None,  # 531 __asgn_optional
+    None,  # 532 __asgn_optional
     None,  # 533 __asgn_plain
-    _b534,  # 534 CostPerTargetStmt
+    _b534,  # 534 CostPerPermanentStmt
     None,  # 535 __asgn_plain
-    _b536,  # 536 UncounterableStmt
-    None,  # 537 __asgn_oneormore
-    None,  # 538 __asgn_plain
-    None,  # 539 __asgn_plain
-    _b540,  # 540 StaticStmt
-    _b541,  # 541 KeywordCost
-    None,  # 542 __asgn_plain
-    _b543,  # 543 TypeArg
-    _b544,  # 544 QualityArg
-    None,  # 545 __asgn_plain
-    _b546,  # 546 OntoArg
+    _b536,  # 536 CostPerTargetStmt
+    None,  # 537 __asgn_plain
+    _b538,  # 538 UncounterableStmt
+    None,  # 539 __asgn_oneormore
+    None,  # 540 __asgn_plain
+    None,  # 541 __asgn_plain
+    _b542,  # 542 StaticStmt
+    _b543,  # 543 KeywordCost
+    None,  # 544 __asgn_plain
+    _b545,  # 545 TypeArg
+    _b546,  # 546 QualityArg
     None,  # 547 __asgn_plain
-    _b548,  # 548 ForArg
-    None,  # 549 __asgn_optional
-    None,  # 550 __asgn_oneormore
-    None,  # 551 __asgn_oneormore
+    _b548,  # 548 OntoArg
+    None,  # 549 __asgn_plain
+    _b550,  # 550 ForArg
+    None,  # 551 __asgn_optional
     None,  # 552 __asgn_oneormore
-    None,  # 553 __asgn_plain
-    None,  # 554 __asgn_plain
+    None,  # 553 __asgn_oneormore
+    None,  # 554 __asgn_oneormore
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
@@ -88447,236 +88729,236 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    _b563,  # 563 ControlClause
+    None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
-    None,  # 565 __asgn_plain
+    _b565,  # 565 ControlClause
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    None,  # 571 __asgn_oneormore
+    None,  # 571 __asgn_plain
     None,  # 572 __asgn_plain
-    None,  # 573 __asgn_plain
+    None,  # 573 __asgn_oneormore
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    _b578,  # 578 DividedDamageEffect
+    None,  # 578 __asgn_plain
     None,  # 579 __asgn_plain
-    None,  # 580 __asgn_plain
-    _b581,  # 581 DamageEffect
+    _b580,  # 580 DividedDamageEffect
+    None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
-    _b583,  # 583 DestroyEffect
+    _b583,  # 583 DamageEffect
     None,  # 584 __asgn_plain
-    None,  # 585 __asgn_plain
+    _b585,  # 585 DestroyEffect
     None,  # 586 __asgn_plain
-    _b587,  # 587 DrawEffect
-    _b588,  # 588 TokenCopyEffect
-    None,  # 589 __asgn_plain
-    None,  # 590 __asgn_plain
+    None,  # 587 __asgn_plain
+    None,  # 588 __asgn_plain
+    _b589,  # 589 DrawEffect
+    _b590,  # 590 TokenCopyEffect
     None,  # 591 __asgn_plain
     None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    _b594,  # 594 TokenEffect
-    _b595,  # 595 AddManaEffect
-    None,  # 596 __asgn_plain
-    _b597,  # 597 DiscardEffect
+    None,  # 594 __asgn_plain
+    None,  # 595 __asgn_plain
+    _b596,  # 596 TokenEffect
+    _b597,  # 597 AddManaEffect
     None,  # 598 __asgn_plain
-    _b599,  # 599 GainLifeEffect
+    _b599,  # 599 DiscardEffect
     None,  # 600 __asgn_plain
-    None,  # 601 __asgn_plain
-    _b602,  # 602 GainControlEffect
+    _b601,  # 601 GainLifeEffect
+    None,  # 602 __asgn_plain
     None,  # 603 __asgn_plain
-    _b604,  # 604 ReturnDiscardedEffect
+    _b604,  # 604 GainControlEffect
     None,  # 605 __asgn_plain
-    _b606,  # 606 ReturnToHandEffect
+    _b606,  # 606 ReturnDiscardedEffect
     None,  # 607 __asgn_plain
-    None,  # 608 __asgn_plain
+    _b608,  # 608 ReturnToHandEffect
     None,  # 609 __asgn_plain
-    _b610,  # 610 ReturnFromGraveyardEffect
+    None,  # 610 __asgn_plain
     None,  # 611 __asgn_plain
-    None,  # 612 __asgn_plain
+    _b612,  # 612 ReturnFromGraveyardEffect
     None,  # 613 __asgn_plain
-    _b614,  # 614 ReturnToBattlefieldEffect
+    None,  # 614 __asgn_plain
     None,  # 615 __asgn_plain
-    None,  # 616 __asgn_plain
-    _b617,  # 617 ReturnAllFromGraveyardsEffect
+    _b616,  # 616 ReturnToBattlefieldEffect
+    None,  # 617 __asgn_plain
     None,  # 618 __asgn_plain
-    None,  # 619 __asgn_plain
+    _b619,  # 619 ReturnAllFromGraveyardsEffect
     None,  # 620 __asgn_plain
     None,  # 621 __asgn_plain
-    _b622,  # 622 SearchEffect
+    None,  # 622 __asgn_plain
     None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
+    _b624,  # 624 SearchEffect
     None,  # 625 __asgn_plain
-    _b626,  # 626 CounterSpellEffect
+    None,  # 626 __asgn_plain
     None,  # 627 __asgn_plain
-    _b628,  # 628 ShuffleEffect
+    _b628,  # 628 CounterSpellEffect
     None,  # 629 __asgn_plain
-    None,  # 630 __asgn_plain
-    _b631,  # 631 ShuffleIntoEffect
+    _b630,  # 630 ShuffleEffect
+    None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
+    _b633,  # 633 ShuffleIntoEffect
     None,  # 634 __asgn_plain
-    _b635,  # 635 MillEffect
+    None,  # 635 __asgn_plain
     None,  # 636 __asgn_plain
-    None,  # 637 __asgn_plain
-    _b638,  # 638 PutStickerEffect
+    _b637,  # 637 MillEffect
+    None,  # 638 __asgn_plain
     None,  # 639 __asgn_plain
-    None,  # 640 __asgn_plain
-    _b641,  # 641 PutFromHandEffect
+    _b640,  # 640 PutStickerEffect
+    None,  # 641 __asgn_plain
     None,  # 642 __asgn_plain
-    None,  # 643 __asgn_plain
+    _b643,  # 643 PutFromHandEffect
     None,  # 644 __asgn_plain
-    _b645,  # 645 PutCountersEffect
+    None,  # 645 __asgn_plain
     None,  # 646 __asgn_plain
-    None,  # 647 __asgn_plain
+    _b647,  # 647 PutCountersEffect
     None,  # 648 __asgn_plain
-    _b649,  # 649 PutOnLibraryEffect
+    None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
-    _b651,  # 651 PutIntoZoneEffect
+    _b651,  # 651 PutOnLibraryEffect
     None,  # 652 __asgn_plain
-    None,  # 653 __asgn_plain
+    _b653,  # 653 PutIntoZoneEffect
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
-    _b656,  # 656 PileActionEffect
+    None,  # 656 __asgn_plain
     None,  # 657 __asgn_plain
-    None,  # 658 __asgn_plain
+    _b658,  # 658 PileActionEffect
     None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
-    _b662,  # 662 ExileEffect
+    None,  # 662 __asgn_plain
     None,  # 663 __asgn_plain
-    None,  # 664 __asgn_plain
-    _b665,  # 665 ExileCardsEffect
+    _b664,  # 664 ExileEffect
+    None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
-    _b667,  # 667 ExileTopEffect
+    _b667,  # 667 ExileCardsEffect
     None,  # 668 __asgn_plain
-    _b669,  # 669 RegenerateEffect
+    _b669,  # 669 ExileTopEffect
     None,  # 670 __asgn_plain
-    None,  # 671 __asgn_plain
-    _b672,  # 672 PlayerSacrificesEffect
+    _b671,  # 671 RegenerateEffect
+    None,  # 672 __asgn_plain
     None,  # 673 __asgn_plain
-    None,  # 674 __asgn_plain
+    _b674,  # 674 PlayerSacrificesEffect
     None,  # 675 __asgn_plain
-    _b676,  # 676 SacrificeEffect
+    None,  # 676 __asgn_plain
     None,  # 677 __asgn_plain
-    _b678,  # 678 UntapEffect
+    _b678,  # 678 SacrificeEffect
     None,  # 679 __asgn_plain
-    _b680,  # 680 TapOrUntapEffect
+    _b680,  # 680 UntapEffect
     None,  # 681 __asgn_plain
-    _b682,  # 682 TapEffect
+    _b682,  # 682 TapOrUntapEffect
     None,  # 683 __asgn_plain
-    _b684,  # 684 RemoveAllCountersEffect
+    _b684,  # 684 TapEffect
     None,  # 685 __asgn_plain
-    None,  # 686 __asgn_plain
+    _b686,  # 686 RemoveAllCountersEffect
     None,  # 687 __asgn_plain
-    _b688,  # 688 RemoveCountersEffect
+    None,  # 688 __asgn_plain
     None,  # 689 __asgn_plain
-    _b690,  # 690 DelayedEffect
+    _b690,  # 690 RemoveCountersEffect
     None,  # 691 __asgn_plain
-    _b692,  # 692 PreventEffect
+    _b692,  # 692 DelayedEffect
     None,  # 693 __asgn_plain
-    _b694,  # 694 CastThisEffect
+    _b694,  # 694 PreventEffect
     None,  # 695 __asgn_plain
-    _b696,  # 696 CopySpellEffect
-    _b697,  # 697 NoRegenEffect
-    None,  # 698 __asgn_plain
-    None,  # 699 __asgn_plain
+    _b696,  # 696 CastThisEffect
+    None,  # 697 __asgn_plain
+    _b698,  # 698 CopySpellEffect
+    _b699,  # 699 NoRegenEffect
     None,  # 700 __asgn_plain
-    _b701,  # 701 PhaseOutEffect
+    None,  # 701 __asgn_plain
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
-    _b704,  # 704 NoUntapEffect
+    _b703,  # 703 PhaseOutEffect
+    None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
-    _b706,  # 706 ContinuousEffect
-    None,  # 707 ActionWord
-    _b708,  # 708 PlayerRef
-    None,  # 709 __asgn_plain
-    None,  # 710 __asgn_plain
-    None,  # 711 __asgn_oneormore
-    None,  # 712 BackWord
-    None,  # 713 __asgn_optional
-    None,  # 714 __asgn_oneormore
-    _b715,  # 715 PerCount
-    None,  # 716 __asgn_plain
-    None,  # 717 __asgn_plain
-    _b718,  # 718 WhereX
+    _b706,  # 706 NoUntapEffect
+    None,  # 707 __asgn_plain
+    _b708,  # 708 ContinuousEffect
+    None,  # 709 ActionWord
+    _b710,  # 710 PlayerRef
+    None,  # 711 __asgn_plain
+    None,  # 712 __asgn_plain
+    None,  # 713 __asgn_oneormore
+    None,  # 714 BackWord
+    None,  # 715 __asgn_optional
+    None,  # 716 __asgn_oneormore
+    _b717,  # 717 PerCount
+    None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
-    None,  # 720 __asgn_plain
-    None,  # 721 __asgn_oneormore
-    None,  # 722 TargetRef
-    None,  # 723 __asgn_plain
-    _b724,  # 724 AnyNumberTargets
+    _b720,  # 720 WhereX
+    None,  # 721 __asgn_plain
+    None,  # 722 __asgn_plain
+    None,  # 723 __asgn_oneormore
+    None,  # 724 TargetRef
     None,  # 725 __asgn_plain
-    _b726,  # 726 AnyTarget
+    _b726,  # 726 AnyNumberTargets
     None,  # 727 __asgn_plain
-    None,  # 728 __asgn_plain
-    _b729,  # 729 UpToTargets
+    _b728,  # 728 AnyTarget
+    None,  # 729 __asgn_plain
     None,  # 730 __asgn_plain
-    _b731,  # 731 EachOfThem
+    _b731,  # 731 UpToTargets
     None,  # 732 __asgn_plain
-    _b733,  # 733 EachPlayers
+    _b733,  # 733 EachOfThem
     None,  # 734 __asgn_plain
-    _b735,  # 735 ThatRef
+    _b735,  # 735 EachPlayers
     None,  # 736 __asgn_plain
-    _b737,  # 737 EnchantedRef
+    _b737,  # 737 ThatRef
     None,  # 738 __asgn_plain
-    _b739,  # 739 RestRef
+    _b739,  # 739 EnchantedRef
     None,  # 740 __asgn_plain
-    None,  # 741 __asgn_plain
+    _b741,  # 741 RestRef
     None,  # 742 __asgn_plain
-    _b743,  # 743 MayPlayEffect
+    None,  # 743 __asgn_plain
     None,  # 744 __asgn_plain
-    None,  # 745 __asgn_plain
-    None,  # 746 __asgn_optional
+    _b745,  # 745 MayPlayEffect
+    None,  # 746 __asgn_plain
     None,  # 747 __asgn_plain
-    None,  # 748 __asgn_plain
+    None,  # 748 __asgn_optional
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
-    None,  # 752 __asgn_optional
+    None,  # 752 __asgn_plain
     None,  # 753 __asgn_plain
-    None,  # 754 __asgn_plain
-    None,  # 755 __asgn_optional
-    None,  # 756 __asgn_optional
-    None,  # 757 __asgn_plain
-    None,  # 758 __asgn_plain
-    _b759,  # 759 BeginningTrigger
-    None,  # 760 Trigger
-    None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    _b763,  # 763 LastCounterTrigger
+    None,  # 754 __asgn_optional
+    None,  # 755 __asgn_plain
+    None,  # 756 __asgn_plain
+    None,  # 757 __asgn_optional
+    None,  # 758 __asgn_optional
+    None,  # 759 __asgn_plain
+    None,  # 760 __asgn_plain
+    _b761,  # 761 BeginningTrigger
+    None,  # 762 Trigger
+    None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
-    None,  # 765 __asgn_plain
+    _b765,  # 765 LastCounterTrigger
     None,  # 766 __asgn_plain
-    _b767,  # 767 BatchAttackTrigger
+    None,  # 767 __asgn_plain
     None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
-    _b770,  # 770 ToGraveyardTrigger
+    _b769,  # 769 BatchAttackTrigger
+    None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
-    _b772,  # 772 ThisTrigger
+    _b772,  # 772 ToGraveyardTrigger
     None,  # 773 __asgn_plain
-    None,  # 774 __asgn_plain
-    _b775,  # 775 DiscardTrigger
+    _b774,  # 774 ThisTrigger
+    None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
-    _b778,  # 778 LifeGainTrigger
+    _b777,  # 777 DiscardTrigger
+    None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    None,  # 780 __asgn_plain
-    _b781,  # 781 CastTrigger
+    _b780,  # 780 LifeGainTrigger
+    None,  # 781 __asgn_plain
     None,  # 782 __asgn_plain
-    None,  # 783 __asgn_plain
-    _b784,  # 784 AttachedTrigger
+    _b783,  # 783 CastTrigger
+    None,  # 784 __asgn_plain
     None,  # 785 __asgn_plain
-    None,  # 786 __asgn_plain
-    _b787,  # 787 YoursTrigger
+    _b786,  # 786 AttachedTrigger
+    None,  # 787 __asgn_plain
     None,  # 788 __asgn_plain
-    None,  # 789 __asgn_optional
-    None,  # 790 __asgn_optional
-    None,  # 791 __asgn_plain
-    None,  # 792 __asgn_plain
+    _b789,  # 789 YoursTrigger
+    None,  # 790 __asgn_plain
+    None,  # 791 __asgn_optional
+    None,  # 792 __asgn_optional
     None,  # 793 __asgn_plain
     None,  # 794 __asgn_plain
     None,  # 795 __asgn_plain
@@ -88685,140 +88967,140 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 798 __asgn_plain
     None,  # 799 __asgn_plain
     None,  # 800 __asgn_plain
-    _b801,  # 801 ZonePlace
+    None,  # 801 __asgn_plain
     None,  # 802 __asgn_plain
-    None,  # 803 __asgn_oneormore
+    _b803,  # 803 ZonePlace
     None,  # 804 __asgn_plain
-    None,  # 805 __asgn_plain
+    None,  # 805 __asgn_oneormore
     None,  # 806 __asgn_plain
     None,  # 807 __asgn_plain
     None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
-    _b810,  # 810 PTChoice
-    None,  # 811 StaticPart
-    None,  # 812 __asgn_plain
-    None,  # 813 __asgn_plain
-    _b814,  # 814 PTChange
+    None,  # 810 __asgn_plain
+    None,  # 811 __asgn_plain
+    _b812,  # 812 PTChoice
+    None,  # 813 StaticPart
+    None,  # 814 __asgn_plain
     None,  # 815 __asgn_plain
-    _b816,  # 816 CantAttackOrBlock
+    _b816,  # 816 PTChange
     None,  # 817 __asgn_plain
-    _b818,  # 818 CantAttackUnless
+    _b818,  # 818 CantAttackOrBlock
     None,  # 819 __asgn_plain
-    _b820,  # 820 CantAttack
-    _b821,  # 821 CantBlockMatching
-    None,  # 822 __asgn_plain
-    _b823,  # 823 CantBlock
+    _b820,  # 820 CantAttackUnless
+    None,  # 821 __asgn_plain
+    _b822,  # 822 CantAttack
+    _b823,  # 823 CantBlockMatching
     None,  # 824 __asgn_plain
-    _b825,  # 825 CantBeBlockedByFewer
-    _b826,  # 826 CantBeBlockedExcept
-    _b827,  # 827 CanBlockOnly
-    _b828,  # 828 BlockCapacity
-    None,  # 829 __asgn_plain
-    _b830,  # 830 BlocksDespite
+    _b825,  # 825 CantBlock
+    None,  # 826 __asgn_plain
+    _b827,  # 827 CantBeBlockedByFewer
+    _b828,  # 828 CantBeBlockedExcept
+    _b829,  # 829 CanBlockOnly
+    _b830,  # 830 BlockCapacity
     None,  # 831 __asgn_plain
-    None,  # 832 __asgn_plain
-    _b833,  # 833 CantBeTargetedByOnly
+    _b832,  # 832 BlocksDespite
+    None,  # 833 __asgn_plain
     None,  # 834 __asgn_plain
-    _b835,  # 835 CantBeTargetedBy
-    _b836,  # 836 CantBeTargeted
-    None,  # 837 __asgn_plain
-    _b838,  # 838 CantBeDestroyed
+    _b835,  # 835 CantBeTargetedByOnly
+    None,  # 836 __asgn_plain
+    _b837,  # 837 CantBeTargetedBy
+    _b838,  # 838 CantBeTargeted
     None,  # 839 __asgn_plain
-    _b840,  # 840 CantPhaseOut
+    _b840,  # 840 CantBeDestroyed
     None,  # 841 __asgn_plain
-    _b842,  # 842 PhasesEachUntap
+    _b842,  # 842 CantPhaseOut
     None,  # 843 __asgn_plain
-    None,  # 844 __asgn_plain
-    _b845,  # 845 BasePT
+    _b844,  # 844 PhasesEachUntap
+    None,  # 845 __asgn_plain
     None,  # 846 __asgn_plain
-    _b847,  # 847 GainsAbility
+    _b847,  # 847 BasePT
     None,  # 848 __asgn_plain
-    None,  # 849 __asgn_plain
-    _b850,  # 850 HasKeywordAtManaCost
+    _b849,  # 849 GainsAbility
+    None,  # 850 __asgn_plain
     None,  # 851 __asgn_plain
-    None,  # 852 __asgn_plain
-    _b853,  # 853 HasKeywordFrom
+    _b852,  # 852 HasKeywordAtManaCost
+    None,  # 853 __asgn_plain
     None,  # 854 __asgn_plain
-    None,  # 855 __asgn_plain
+    _b855,  # 855 HasKeywordFrom
     None,  # 856 __asgn_plain
-    _b857,  # 857 ProtectionFromChosen
-    _b858,  # 858 HasKeywords
-    _b859,  # 859 LosesKeywords
-    None,  # 860 __asgn_plain
-    None,  # 861 __asgn_plain
-    _b862,  # 862 CombatDamageSteps
+    None,  # 857 __asgn_plain
+    None,  # 858 __asgn_plain
+    _b859,  # 859 ProtectionFromChosen
+    _b860,  # 860 HasKeywords
+    _b861,  # 861 LosesKeywords
+    None,  # 862 __asgn_plain
     None,  # 863 __asgn_plain
-    _b864,  # 864 AssignsExcess
+    _b864,  # 864 CombatDamageSteps
     None,  # 865 __asgn_plain
-    _b866,  # 866 FormsBands
+    _b866,  # 866 AssignsExcess
     None,  # 867 __asgn_plain
-    _b868,  # 868 DividesDamage
+    _b868,  # 868 FormsBands
     None,  # 869 __asgn_plain
-    _b870,  # 870 AttacksUntapped
+    _b870,  # 870 DividesDamage
     None,  # 871 __asgn_plain
-    _b872,  # 872 DoesntUntap
+    _b872,  # 872 AttacksUntapped
     None,  # 873 __asgn_plain
-    _b874,  # 874 DamageGainsLife
+    _b874,  # 874 DoesntUntap
     None,  # 875 __asgn_plain
-    _b876,  # 876 DamageIsLethal
+    _b876,  # 876 DamageGainsLife
     None,  # 877 __asgn_plain
-    _b878,  # 878 DamageAsCounters
+    _b878,  # 878 DamageIsLethal
     None,  # 879 __asgn_plain
-    _b880,  # 880 CantBeBlockedBy
+    _b880,  # 880 DamageAsCounters
     None,  # 881 __asgn_plain
-    _b882,  # 882 CantBeAttachedBy
+    _b882,  # 882 CantBeBlockedBy
     None,  # 883 __asgn_plain
-    _b884,  # 884 PreventDamageFrom
+    _b884,  # 884 CantBeAttachedBy
     None,  # 885 __asgn_plain
-    _b886,  # 886 AttacksDespite
+    _b886,  # 886 PreventDamageFrom
     None,  # 887 __asgn_plain
-    None,  # 888 __asgn_plain
-    _b889,  # 889 TapAbilitiesCantActivate
+    _b888,  # 888 AttacksDespite
+    None,  # 889 __asgn_plain
     None,  # 890 __asgn_plain
-    _b891,  # 891 MaxBlockers
+    _b891,  # 891 TapAbilitiesCantActivate
     None,  # 892 __asgn_plain
-    _b893,  # 893 AttacksEachCombat
+    _b893,  # 893 MaxBlockers
     None,  # 894 __asgn_plain
-    _b895,  # 895 AttacksThisTurn
+    _b895,  # 895 AttacksEachCombat
     None,  # 896 __asgn_plain
-    _b897,  # 897 MustBeBlocked
+    _b897,  # 897 AttacksThisTurn
     None,  # 898 __asgn_plain
-    _b899,  # 899 BlocksEachCombat
+    _b899,  # 899 MustBeBlocked
     None,  # 900 __asgn_plain
-    _b901,  # 901 CantBeBlocked
+    _b901,  # 901 BlocksEachCombat
     None,  # 902 __asgn_plain
-    None,  # 903 __asgn_plain
-    _b904,  # 904 BecomesCreature
+    _b903,  # 903 CantBeBlocked
+    None,  # 904 __asgn_plain
     None,  # 905 __asgn_plain
-    _b906,  # 906 ChosenCreatureType
+    _b906,  # 906 BecomesCreature
     None,  # 907 __asgn_plain
-    _b908,  # 908 BecomesAura
+    _b908,  # 908 ChosenCreatureType
     None,  # 909 __asgn_plain
-    _b910,  # 910 IsColor
+    _b910,  # 910 BecomesAura
     None,  # 911 __asgn_plain
-    None,  # 912 __asgn_plain
+    _b912,  # 912 IsColor
     None,  # 913 __asgn_plain
     None,  # 914 __asgn_plain
     None,  # 915 __asgn_plain
     None,  # 916 __asgn_plain
     None,  # 917 __asgn_plain
-    None,  # 918 __asgn_oneormore
-    None,  # 919 __asgn_oneormore
-    None,  # 920 __asgn_plain
-    None,  # 921 __asgn_plain
-    None,  # 922 __asgn_optional
-    None,  # 923 __asgn_optional
+    None,  # 918 __asgn_plain
+    None,  # 919 __asgn_plain
+    None,  # 920 __asgn_oneormore
+    None,  # 921 __asgn_oneormore
+    None,  # 922 __asgn_plain
+    None,  # 923 __asgn_plain
     None,  # 924 __asgn_optional
     None,  # 925 __asgn_optional
-    None,  # 926 __asgn_oneormore
+    None,  # 926 __asgn_optional
     None,  # 927 __asgn_optional
-    None,  # 928 __asgn_plain
-    None,  # 929 __asgn_plain
-    None,  # 930 __asgn_oneormore
-    None,  # 931 __asgn_optional
-    None,  # 932 __asgn_optional
-    None,  # 933 __asgn_plain
-    None,  # 934 __asgn_plain
+    None,  # 928 __asgn_oneormore
+    None,  # 929 __asgn_optional
+    None,  # 930 __asgn_plain
+    None,  # 931 __asgn_plain
+    None,  # 932 __asgn_oneormore
+    None,  # 933 __asgn_optional
+    None,  # 934 __asgn_optional
     None,  # 935 __asgn_plain
     None,  # 936 __asgn_plain
     None,  # 937 __asgn_plain
@@ -88832,14 +89114,14 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 945 __asgn_plain
     None,  # 946 __asgn_plain
     None,  # 947 __asgn_plain
-    None,  # 948 __asgn_optional
-    None,  # 949 __asgn_zeroormore
-    None,  # 950 __asgn_zeroormore
+    None,  # 948 __asgn_plain
+    None,  # 949 __asgn_plain
+    None,  # 950 __asgn_optional
     None,  # 951 __asgn_zeroormore
-    None,  # 952 __asgn_oneormore
-    None,  # 953 __asgn_oneormore
-    None,  # 954 __asgn_plain
-    None,  # 955 __asgn_plain
+    None,  # 952 __asgn_zeroormore
+    None,  # 953 __asgn_zeroormore
+    None,  # 954 __asgn_oneormore
+    None,  # 955 __asgn_oneormore
     None,  # 956 __asgn_plain
     None,  # 957 __asgn_plain
     None,  # 958 __asgn_plain
@@ -88850,34 +89132,34 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 963 __asgn_plain
     None,  # 964 __asgn_plain
     None,  # 965 __asgn_plain
-    _b966,  # 966 Duration
+    None,  # 966 __asgn_plain
     None,  # 967 __asgn_plain
-    None,  # 968 __asgn_plain
-    None,  # 969 __asgn_oneormore
+    _b968,  # 968 Duration
+    None,  # 969 __asgn_plain
     None,  # 970 __asgn_plain
-    _b971,  # 971 UpToXTargets
-    None,  # 972 GraveyardTarget
-    None,  # 973 __asgn_plain
-    _b974,  # 974 FromGraveyard
+    None,  # 971 __asgn_oneormore
+    None,  # 972 __asgn_plain
+    _b973,  # 973 UpToXTargets
+    None,  # 974 GraveyardTarget
     None,  # 975 __asgn_plain
-    None,  # 976 __asgn_optional
-    None,  # 977 __asgn_optional
+    _b976,  # 976 FromGraveyard
+    None,  # 977 __asgn_plain
     None,  # 978 __asgn_optional
-    None,  # 979 __asgn_plain
-    _b980,  # 980 OntoBattlefield
-    None,  # 981 Destination
-    None,  # 982 __asgn_plain
-    _b983,  # 983 IntoHand
+    None,  # 979 __asgn_optional
+    None,  # 980 __asgn_optional
+    None,  # 981 __asgn_plain
+    _b982,  # 982 OntoBattlefield
+    None,  # 983 Destination
     None,  # 984 __asgn_plain
-    _b985,  # 985 IntoGraveyard
-    None,  # 986 __asgn_optional
-    None,  # 987 __asgn_plain
-    _b988,  # 988 CostValue
+    _b985,  # 985 IntoHand
+    None,  # 986 __asgn_plain
+    _b987,  # 987 IntoGraveyard
+    None,  # 988 __asgn_optional
     None,  # 989 __asgn_plain
-    None,  # 990 __asgn_plain
-    None,  # 991 __asgn_optional
+    _b990,  # 990 CostValue
+    None,  # 991 __asgn_plain
     None,  # 992 __asgn_plain
-    None,  # 993 __asgn_plain
+    None,  # 993 __asgn_optional
     None,  # 994 __asgn_plain
     None,  # 995 __asgn_plain
     None,  # 996 __asgn_plain
@@ -88885,80 +89167,80 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 998 __asgn_plain
     None,  # 999 __asgn_plain
     None,  # 1000 __asgn_plain
-    None,  # 1001 __asgn_optional
+    None,  # 1001 __asgn_plain
     None,  # 1002 __asgn_plain
-    None,  # 1003 __asgn_plain
+    None,  # 1003 __asgn_optional
     None,  # 1004 __asgn_plain
     None,  # 1005 __asgn_plain
-    None,  # 1006 __asgn_optional
+    None,  # 1006 __asgn_plain
     None,  # 1007 __asgn_plain
-    None,  # 1008 __asgn_plain
+    None,  # 1008 __asgn_optional
     None,  # 1009 __asgn_plain
     None,  # 1010 __asgn_plain
-    None,  # 1011 __asgn_optional
-    None,  # 1012 __asgn_oneormore
-    None,  # 1013 __asgn_plain
-    None,  # 1014 __asgn_plain
-    _b1015,  # 1015 NextTurnDuration
+    None,  # 1011 __asgn_plain
+    None,  # 1012 __asgn_plain
+    None,  # 1013 __asgn_optional
+    None,  # 1014 __asgn_oneormore
+    None,  # 1015 __asgn_plain
     None,  # 1016 __asgn_plain
-    None,  # 1017 __asgn_optional
-    None,  # 1018 __asgn_optional
-    None,  # 1019 __asgn_plain
-    None,  # 1020 __asgn_plain
+    _b1017,  # 1017 NextTurnDuration
+    None,  # 1018 __asgn_plain
+    None,  # 1019 __asgn_optional
+    None,  # 1020 __asgn_optional
     None,  # 1021 __asgn_plain
     None,  # 1022 __asgn_plain
     None,  # 1023 __asgn_plain
-    _b1024,  # 1024 BackRef
-    None,  # 1025 __asgn_optional
-    None,  # 1026 __asgn_plain
-    _b1027,  # 1027 TargetPlayer
+    None,  # 1024 __asgn_plain
+    None,  # 1025 __asgn_plain
+    _b1026,  # 1026 BackRef
+    None,  # 1027 __asgn_optional
     None,  # 1028 __asgn_plain
-    _b1029,  # 1029 TargetObject
-    None,  # 1030 __asgn_optional
-    None,  # 1031 __asgn_plain
-    None,  # 1032 __asgn_plain
-    _b1033,  # 1033 EachObjects
-    None,  # 1034 __asgn_optional
-    None,  # 1035 __asgn_plain
-    None,  # 1036 __asgn_plain
-    None,  # 1037 __asgn_optional
-    None,  # 1038 __asgn_optional
+    _b1029,  # 1029 TargetPlayer
+    None,  # 1030 __asgn_plain
+    _b1031,  # 1031 TargetObject
+    None,  # 1032 __asgn_optional
+    None,  # 1033 __asgn_plain
+    None,  # 1034 __asgn_plain
+    _b1035,  # 1035 EachObjects
+    None,  # 1036 __asgn_optional
+    None,  # 1037 __asgn_plain
+    None,  # 1038 __asgn_plain
     None,  # 1039 __asgn_optional
     None,  # 1040 __asgn_optional
-    None,  # 1041 __asgn_oneormore
+    None,  # 1041 __asgn_optional
     None,  # 1042 __asgn_plain
-    None,  # 1043 __asgn_plain
-    None,  # 1044 __asgn_oneormore
-    None,  # 1045 __asgn_oneormore
-    None,  # 1046 __asgn_optional
-    None,  # 1047 __asgn_optional
+    None,  # 1043 __asgn_oneormore
+    None,  # 1044 __asgn_plain
+    None,  # 1045 __asgn_plain
+    None,  # 1046 __asgn_oneormore
+    None,  # 1047 __asgn_oneormore
     None,  # 1048 __asgn_optional
-    None,  # 1049 __asgn_plain
-    None,  # 1050 __asgn_plain
-    None,  # 1051 __asgn_oneormore
-    None,  # 1052 __asgn_oneormore
+    None,  # 1049 __asgn_optional
+    None,  # 1050 __asgn_optional
+    None,  # 1051 __asgn_plain
+    None,  # 1052 __asgn_plain
     None,  # 1053 __asgn_oneormore
-    None,  # 1054 __asgn_plain
-    None,  # 1055 __asgn_plain
-    None,  # 1056 __asgn_oneormore
+    None,  # 1054 __asgn_oneormore
+    None,  # 1055 __asgn_oneormore
+    None,  # 1056 __asgn_plain
     None,  # 1057 __asgn_plain
-    None,  # 1058 __asgn_plain
+    None,  # 1058 __asgn_oneormore
     None,  # 1059 __asgn_plain
-    _b1060,  # 1060 QualityRef
+    None,  # 1060 __asgn_plain
     None,  # 1061 __asgn_plain
-    None,  # 1062 __asgn_optional
-    None,  # 1063 __asgn_oneormore
-    None,  # 1064 __asgn_oneormore
-    None,  # 1065 __asgn_plain
-    None,  # 1066 __asgn_optional
-    None,  # 1067 __asgn_oneormore
-    None,  # 1068 __asgn_zeroormore
+    _b1062,  # 1062 QualityRef
+    None,  # 1063 __asgn_plain
+    None,  # 1064 __asgn_optional
+    None,  # 1065 __asgn_oneormore
+    None,  # 1066 __asgn_oneormore
+    None,  # 1067 __asgn_plain
+    None,  # 1068 __asgn_optional
     None,  # 1069 __asgn_oneormore
-    None,  # 1070 __asgn_optional
-    None,  # 1071 __asgn_optional
-    None,  # 1072 KeywordCostPart
-    None,  # 1073 __asgn_oneormore
-    None,  # 1074 __asgn_oneormore
+    None,  # 1070 __asgn_zeroormore
+    None,  # 1071 __asgn_oneormore
+    None,  # 1072 __asgn_optional
+    None,  # 1073 __asgn_optional
+    None,  # 1074 KeywordCostPart
     None,  # 1075 __asgn_oneormore
     None,  # 1076 __asgn_oneormore
     None,  # 1077 __asgn_oneormore
@@ -88966,94 +89248,97 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1079 __asgn_oneormore
     None,  # 1080 __asgn_oneormore
     None,  # 1081 __asgn_oneormore
-    None,  # 1082 __asgn_optional
-    None,  # 1083 __asgn_plain
-    None,  # 1084 __asgn_plain
+    None,  # 1082 __asgn_oneormore
+    None,  # 1083 __asgn_oneormore
+    None,  # 1084 __asgn_optional
     None,  # 1085 __asgn_plain
-    _b1086,  # 1086 PerTime
-    None,  # 1087 __asgn_optional
-    None,  # 1088 __asgn_oneormore
-    None,  # 1089 __asgn_plain
-    _b1090,  # 1090 PerObject
-    None,  # 1091 __asgn_optional
-    None,  # 1092 __asgn_plain
-    None,  # 1093 __asgn_plain
+    None,  # 1086 __asgn_plain
+    None,  # 1087 __asgn_plain
+    _b1088,  # 1088 PerTime
+    None,  # 1089 __asgn_optional
+    None,  # 1090 __asgn_oneormore
+    None,  # 1091 __asgn_plain
+    _b1092,  # 1092 PerObject
+    None,  # 1093 __asgn_optional
     None,  # 1094 __asgn_plain
-    _b1095,  # 1095 PowerOf
+    None,  # 1095 __asgn_plain
     None,  # 1096 __asgn_plain
-    None,  # 1097 __asgn_plain
+    _b1097,  # 1097 PowerOf
     None,  # 1098 __asgn_plain
     None,  # 1099 __asgn_plain
     None,  # 1100 __asgn_plain
     None,  # 1101 __asgn_plain
     None,  # 1102 __asgn_plain
-    None,  # 1103 __asgn_optional
-    None,  # 1104 __asgn_optional
+    None,  # 1103 __asgn_plain
+    None,  # 1104 __asgn_plain
     None,  # 1105 __asgn_optional
     None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_optional
     None,  # 1108 __asgn_optional
-    None,  # 1109 __asgn_oneormore
+    None,  # 1109 __asgn_optional
     None,  # 1110 __asgn_optional
-    None,  # 1111 __asgn_optional
+    None,  # 1111 __asgn_oneormore
     None,  # 1112 __asgn_optional
-    None,  # 1113 DelayedStep
+    None,  # 1113 __asgn_optional
     None,  # 1114 __asgn_optional
-    None,  # 1115 __asgn_optional
-    None,  # 1116 __asgn_oneormore
-    None,  # 1117 __asgn_plain
-    None,  # 1118 __asgn_optional
-    None,  # 1119 __asgn_optional
+    None,  # 1115 DelayedStep
+    None,  # 1116 __asgn_optional
+    None,  # 1117 __asgn_optional
+    None,  # 1118 __asgn_oneormore
+    None,  # 1119 __asgn_plain
     None,  # 1120 __asgn_optional
-    None,  # 1121 __asgn_plain
-    None,  # 1122 __asgn_plain
-    None,  # 1123 __asgn_optional
+    None,  # 1121 __asgn_optional
+    None,  # 1122 __asgn_optional
+    None,  # 1123 __asgn_plain
     None,  # 1124 __asgn_plain
-    _b1125,  # 1125 EntersEvent
-    None,  # 1126 ThisEvent
+    None,  # 1125 __asgn_optional
+    None,  # 1126 __asgn_optional
     None,  # 1127 __asgn_plain
-    _b1128,  # 1128 LeavesEvent
-    None,  # 1129 __asgn_plain
-    _b1130,  # 1130 DiesEvent
-    None,  # 1131 __asgn_plain
-    _b1132,  # 1132 ToGraveyardEvent
-    None,  # 1133 __asgn_plain
-    _b1134,  # 1134 AttacksAloneEvent
-    None,  # 1135 __asgn_plain
-    _b1136,  # 1136 UnblockedEvent
-    None,  # 1137 __asgn_plain
-    _b1138,  # 1138 AttacksEvent
-    None,  # 1139 __asgn_plain
-    _b1140,  # 1140 BlocksEvent
-    None,  # 1141 __asgn_plain
+    _b1128,  # 1128 EntersEvent
+    None,  # 1129 ThisEvent
+    None,  # 1130 __asgn_plain
+    _b1131,  # 1131 LeavesEvent
+    None,  # 1132 __asgn_plain
+    _b1133,  # 1133 DiesEvent
+    None,  # 1134 __asgn_plain
+    _b1135,  # 1135 ToGraveyardEvent
+    None,  # 1136 __asgn_plain
+    _b1137,  # 1137 AttacksAloneEvent
+    None,  # 1138 __asgn_plain
+    _b1139,  # 1139 UnblockedEvent
+    None,  # 1140 __asgn_plain
+    _b1141,  # 1141 AttacksEvent
     None,  # 1142 __asgn_plain
-    None,  # 1143 __asgn_plain
-    _b1144,  # 1144 BlockedEvent
+    _b1143,  # 1143 BlocksEvent
+    None,  # 1144 __asgn_plain
     None,  # 1145 __asgn_plain
-    _b1146,  # 1146 PhasesEvent
-    None,  # 1147 __asgn_plain
-    _b1148,  # 1148 TurnedUpEvent
-    None,  # 1149 __asgn_plain
-    _b1150,  # 1150 ExiledThisWayEvent
-    None,  # 1151 __asgn_plain
-    _b1152,  # 1152 TargetedEvent
-    None,  # 1153 __asgn_plain
+    None,  # 1146 __asgn_plain
+    _b1147,  # 1147 BlockedEvent
+    None,  # 1148 __asgn_plain
+    _b1149,  # 1149 PhasesEvent
+    None,  # 1150 __asgn_plain
+    _b1151,  # 1151 TurnedUpEvent
+    None,  # 1152 __asgn_plain
+    _b1153,  # 1153 ExiledThisWayEvent
     None,  # 1154 __asgn_plain
-    _b1155,  # 1155 DealsDamageEvent
+    _b1155,  # 1155 TargetedEvent
     None,  # 1156 __asgn_plain
-    _b1157,  # 1157 DealtDamageEvent
-    None,  # 1158 __asgn_plain
-    _b1159,  # 1159 PutIntoGraveyardEvent
-    None,  # 1160 __asgn_optional
-    None,  # 1161 __asgn_optional
-    None,  # 1162 __asgn_optional
-    None,  # 1163 __asgn_oneormore
-    None,  # 1164 __asgn_oneormore
+    None,  # 1157 __asgn_plain
+    _b1158,  # 1158 DealsDamageEvent
+    None,  # 1159 __asgn_plain
+    _b1160,  # 1160 DealtDamageEvent
+    None,  # 1161 __asgn_plain
+    _b1162,  # 1162 PutIntoGraveyardEvent
+    None,  # 1163 __asgn_optional
+    None,  # 1164 __asgn_optional
     None,  # 1165 __asgn_optional
-    None,  # 1166 __asgn_optional
-    None,  # 1167 __asgn_optional
+    None,  # 1166 __asgn_oneormore
+    None,  # 1167 __asgn_oneormore
     None,  # 1168 __asgn_optional
     None,  # 1169 __asgn_optional
     None,  # 1170 __asgn_optional
     None,  # 1171 __asgn_optional
+    None,  # 1172 __asgn_optional
+    None,  # 1173 __asgn_optional
+    None,  # 1174 __asgn_optional
 ]

@@ -1238,6 +1238,22 @@ class ApplyContinuous:
                 res.game.add_continuous(ref, parts, res.controller, self.until)
 
 
+@dataclass(frozen=True)
+class DoublePowerToughness:
+    """701.9b: doubling a creature's power and toughness gives it +X/+Y until end of turn, X and Y its
+    power and toughness as the instruction is followed (608.2h)."""
+
+    target: ObjectRef
+    until: str = "eot"
+
+    def resolve(self, res: "Resolution") -> None:
+        """Read its power and toughness now; the change is fixed from then on."""
+        for ref in dict.fromkeys(res.referents(self.target)):
+            if isinstance(ref, int) and res.game.exists(ref):
+                ch = res.game.characteristics(res.game.obj(ref))
+                res.game.add_continuous(ref, (PTChange(ch.power or 0, ch.toughness or 0),), res.controller, self.until)
+
+
 def choose_pt_change(res: "Resolution", choice: PTChoice) -> PTChange:
     """608.2d: the controller chooses one of the changes ("+2/-2 or -2/+2")."""
     game = res.game
@@ -1636,6 +1652,7 @@ class Effect(Protocol):
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
     "ApplyContinuous",
+    "DoublePowerToughness",
     "ApplyRules",
     "AtBeginningOfNextStep",
     "AttachSource",

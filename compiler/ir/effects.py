@@ -609,6 +609,20 @@ class SkipTurn(Effect):
 
 
 @dataclass(frozen=True)
+class DoublePT(Effect):
+    """701.9b: "double its power and toughness until end of turn" -- +X/+Y, X and Y its power and
+    toughness as the instruction is followed."""
+
+    target: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return "double its power and toughness until end of turn"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.DoublePowerToughness(target={self.target.python()})"
+
+
+@dataclass(frozen=True)
 class Causative(Effect):
     """608.2c: "have it fight target creature" -- the instruction worded with "have" and the verb's
     base form; it is followed as the instruction itself."""
