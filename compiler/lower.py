@@ -1131,6 +1131,8 @@ class CardLowering:
         return ef.SkipTurn(player)
 
     def effect_CantCastEffect(self, e: Any, cond: Condition | None) -> Effect:
+        if e.thisturn:
+            return ef.CantCastThisTurn(self.player(e.player, cond))  # 101.2, 514.2
         named = self.back_ref(str(e.samename))
         if not isinstance(named, rf.SlotRef):
             self.ck.error(e, f"'{e.samename}' must name a target chosen before it")

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '011ab8e23dfbad5b02d47ec599457a76a97ebaae28f18a5d9aa5f80616950fe6'
+GRAMMAR = 'debf81e3e01d5cb4ac8251ff75be62e811d52d3345cfc26df08759f3554bc61d'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -408,8 +408,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'skip'),
     ('SkipTurnEffect', 'common', 'SkipTurnEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
-    ('__asgn_plain', 'plain', '', 'samename'),
-    ('__asgn_plain', 'plain', '', 'nextturn'),
     ('CantCastEffect', 'common', 'CantCastEffect', ''),
     ('__asgn_plain', 'plain', '', 'player'),
     ('__asgn_plain', 'plain', '', 'action'),
@@ -736,7 +734,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'owner'),
     ('__asgn_plain', 'plain', '', 'who'),
     ('__asgn_oneormore', 'oneormore', '', 'options'),
-    ('BackWord', 'match', 'BackWord', ''),
+    ('__asgn_plain', 'plain', '', 'samename'),
+    ('__asgn_plain', 'plain', '', 'nextturn'),
+    ('__asgn_plain', 'plain', '', 'thisturn'),
     ('__asgn_optional', 'optional', '', 'untapped'),
     ('__asgn_oneormore', 'oneormore', '', 'types'),
     ('PerCount', 'common', 'PerCount', ''),
@@ -1043,6 +1043,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'during'),
     ('__asgn_optional', 'optional', '', 'itsland'),
     ('__asgn_optional', 'optional', '', 'controller'),
+    ('BackWord', 'match', 'BackWord', ''),
     ('__asgn_plain', 'plain', '', 'counter'),
     ('__asgn_plain', 'plain', '', 'on'),
     ('__asgn_plain', 'plain', '', 'whose'),
@@ -23829,160 +23830,18 @@ class CardParser:
                 q += 6
                 p29 = q
                 res30.append(v)
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p29 = q
-                res30.append(v)
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p29 = q
-                res30.append(v)
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'same', '')
-                q += 4
-                p29 = q
-                res30.append(v)
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'name', '')
-                q += 4
-                p29 = q
-                res30.append(v)
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'as', '')
-                q += 2
-                p29 = q
-                res30.append(v)
-                p33 = p29
-                res34: list[Any] = []
-                r = self.r_BackWord_0(p33)
+                r = self.e115_0(p29)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p33 = q
+                p29 = q
                 if v:
-                    res34.append(v)
-                if res34:
-                    n = Nt(res34)
-                    n.rule = 386
-                p29 = p33
-                if res34 and n:
-                    res30.append(n)
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'until', '')
-                q += 5
-                p29 = q
-                res30.append(v)
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p29 = q
-                res30.append(v)
-                q = sk0[p29]
-                if q < 0:
-                    q = _WS0(text, p29).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p29] = q
-                if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'next', '')
-                q += 4
-                p29 = q
-                res30.append(v)
-                p35 = p29
-                res36: list[Any] = []
-                q = sk0[p35]
-                if q < 0:
-                    q = _WS0(text, p35).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p35] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p35 = q
-                res36.append(v)
-                if res36:
-                    n = Nt(res36)
-                    n.rule = 387
-                p29 = p35
-                if res36 and n:
-                    res30.append(n)
+                    res30.append(v)
                 if res30:
-                    n = Nt(res30)
-                    n.rule = 388
+                    n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
+                    n.rule = 386
                 q = p29
                 v = n if res30 else None
                 if v is not None:
@@ -24018,131 +23877,131 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p37 = p
+                p33 = p
+                res34: list[Any] = []
+                p35 = p33
+                res36: list[Any] = []
+                r = self.r_PlayerRef_0(p35)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p35 = q
+                if v:
+                    res36.append(v)
+                if res36:
+                    n = Nt(res36)
+                    n.rule = 387
+                p33 = p35
+                if res36 and n:
+                    res34.append(n)
+                p37 = p33
                 res38: list[Any] = []
-                p39 = p37
-                res40: list[Any] = []
-                r = self.r_PlayerRef_0(p39)
+                r = self.r_ActionWord_0(p37)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p39 = q
+                p37 = q
                 if v:
-                    res40.append(v)
-                if res40:
-                    n = Nt(res40)
-                    n.rule = 389
-                p37 = p39
-                if res40 and n:
-                    res38.append(n)
-                p41 = p37
-                res42: list[Any] = []
-                r = self.r_ActionWord_0(p41)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p41 = q
-                if v:
-                    res42.append(v)
-                if res42:
-                    n = Nt(res42)
-                    n.rule = 390
-                p37 = p41
-                if res42 and n:
-                    res38.append(n)
-                q = sk0[p37]
+                    res38.append(v)
+                if res38:
+                    n = Nt(res38)
+                    n.rule = 388
+                p33 = p37
+                if res38 and n:
+                    res34.append(n)
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p33] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p33 = q
+                res34.append(v)
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p33] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p33 = q
+                res34.append(v)
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p33] = q
                 if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'card', '')
                 q += 4
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p33 = q
+                res34.append(v)
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p33] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p33 = q
+                res34.append(v)
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p33] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p37 = q
-                res38.append(v)
-                q = sk0[p37]
+                p33 = q
+                res34.append(v)
+                q = sk0[p33]
                 if q < 0:
-                    q = _WS0(text, p37).end()
+                    q = _WS0(text, p33).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p37] = q
+                    sk0[p33] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p37 = q
-                res38.append(v)
-                if res38:
-                    n = Nt(res38)
-                    n.rule = 391
-                q = p37
-                v = n if res38 else None
+                p33 = q
+                res34.append(v)
+                if res34:
+                    n = Nt(res34)
+                    n.rule = 389
+                q = p33
+                v = n if res34 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -24163,42 +24022,127 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p43 = p
-                res44: list[Any] = []
-                p45 = p43
-                res46: list[Any] = []
-                r = self.r_PlayerRef_0(p45)
+                p39 = p
+                res40: list[Any] = []
+                p41 = p39
+                res42: list[Any] = []
+                r = self.r_PlayerRef_0(p41)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p45 = q
+                p41 = q
                 if v:
-                    res46.append(v)
-                if res46:
-                    n = Nt(res46)
-                    n.rule = 392
-                p43 = p45
-                if res46 and n:
-                    res44.append(n)
-                q = sk0[p43]
+                    res42.append(v)
+                if res42:
+                    n = Nt(res42)
+                    n.rule = 390
+                p39 = p41
+                if res42 and n:
+                    res40.append(n)
+                q = sk0[p39]
                 if q < 0:
-                    q = _WS0(text, p43).end()
+                    q = _WS0(text, p39).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p43] = q
+                    sk0[p39] = q
                 if not (text.startswith('taps', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'taps', '')
                 q += 4
+                p39 = q
+                res40.append(v)
+                p43 = p39
+                res44: list[Any] = []
+                r = self.r_Amount_0(p43)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p43 = q
-                res44.append(v)
-                p47 = p43
+                if v:
+                    res44.append(v)
+                if res44:
+                    n = Nt(res44)
+                    n.rule = 391
+                p39 = p43
+                if res44 and n:
+                    res40.append(n)
+                while True:
+                    r = self.e116_0(p39)
+                    if r is None:
+                        break
+                    q, v = r
+                    p39 = q
+                    if v is not None:
+                        res40.append(v)
+                    break
+                r = self.e117_0(p39)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p39 = q
+                if v:
+                    res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if text.startswith(',', q):
+                    v = (q, ',', '')
+                    q += 1
+                    p39 = q
+                    res40.append(v)
+                q = sk0[p39]
+                if q < 0:
+                    q = _WS0(text, p39).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p39] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p39 = q
+                res40.append(v)
+                p45 = p39
+                res46: list[Any] = []
+                q = sk0[p45]
+                if q < 0:
+                    q = _WS0(text, p45).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p45] = q
+                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, 'TypeWord') if s else None
+                q += len(s)
+                p45 = q
+                if v:
+                    res46.append(v)
+                if res46:
+                    n = Nt(res46)
+                    n.rule = 392
+                p39 = p45
+                if res46 and n:
+                    res40.append(n)
+                p47 = p39
                 res48: list[Any] = []
-                r = self.r_Amount_0(p47)
+                r = self.r_ControlClause_0(p47)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24210,118 +24154,33 @@ class CardParser:
                 if res48:
                     n = Nt(res48)
                     n.rule = 393
-                p43 = p47
+                p39 = p47
                 if res48 and n:
-                    res44.append(n)
+                    res40.append(n)
                 while True:
-                    r = self.e115_0(p43)
+                    p49 = p39
+                    res50: list[Any] = []
+                    r = self.r_PerCount_0(p49)
                     if r is None:
                         break
                     q, v = r
-                    p43 = q
-                    if v is not None:
-                        res44.append(v)
-                    break
-                r = self.e116_0(p43)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p43 = q
-                if v:
-                    res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if text.startswith(',', q):
-                    v = (q, ',', '')
-                    q += 1
-                    p43 = q
-                    res44.append(v)
-                q = sk0[p43]
-                if q < 0:
-                    q = _WS0(text, p43).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p43] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p43 = q
-                res44.append(v)
-                p49 = p43
-                res50: list[Any] = []
-                q = sk0[p49]
-                if q < 0:
-                    q = _WS0(text, p49).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p49] = q
-                m = _RX45(text, q) if text[q:q + 1] in _F85 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, 'TypeWord') if s else None
-                q += len(s)
-                p49 = q
-                if v:
-                    res50.append(v)
-                if res50:
-                    n = Nt(res50)
-                    n.rule = 394
-                p43 = p49
-                if res50 and n:
-                    res44.append(n)
-                p51 = p43
-                res52: list[Any] = []
-                r = self.r_ControlClause_0(p51)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p51 = q
-                if v:
-                    res52.append(v)
-                if res52:
-                    n = Nt(res52)
-                    n.rule = 395
-                p43 = p51
-                if res52 and n:
-                    res44.append(n)
-                while True:
-                    p53 = p43
-                    res54: list[Any] = []
-                    r = self.r_PerCount_0(p53)
-                    if r is None:
-                        break
-                    q, v = r
-                    p53 = q
+                    p49 = q
                     if v:
-                        res54.append(v)
-                    if res54:
-                        n = Nt(res54)
-                        n.rule = 396
-                    q = p53
-                    v = n if res54 else None
-                    p43 = q
+                        res50.append(v)
+                    if res50:
+                        n = Nt(res50)
+                        n.rule = 394
+                    q = p49
+                    v = n if res50 else None
+                    p39 = q
                     if v is not None:
-                        res44.append(v)
+                        res40.append(v)
                     break
-                if res44:
-                    n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 397
-                q = p43
-                v = n if res44 else None
+                if res40:
+                    n = Nt(res40 if len(res40) == 1 and type(res40[0]) is not list else flatten(res40))
+                    n.rule = 395
+                q = p39
+                v = n if res40 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -24342,26 +24201,37 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p55 = p
-                res56: list[Any] = []
-                p57 = p55
-                res58: list[Any] = []
-                r = self.r_PlayerRef_0(p57)
+                p51 = p
+                res52: list[Any] = []
+                p53 = p51
+                res54: list[Any] = []
+                r = self.r_PlayerRef_0(p53)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p57 = q
+                p53 = q
                 if v:
-                    res58.append(v)
-                if res58:
-                    n = Nt(res58)
-                    n.rule = 398
-                p55 = p57
-                if res58 and n:
-                    res56.append(n)
-                r = self.e117_0(p55)
+                    res54.append(v)
+                if res54:
+                    n = Nt(res54)
+                    n.rule = 396
+                p51 = p53
+                if res54 and n:
+                    res52.append(n)
+                r = self.e118_0(p51)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p51 = q
+                if v:
+                    res52.append(v)
+                p55 = p51
+                res56: list[Any] = []
+                r = self.r_Amount_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24370,9 +24240,52 @@ class CardParser:
                 p55 = q
                 if v:
                     res56.append(v)
-                p59 = p55
+                if res56:
+                    n = Nt(res56)
+                    n.rule = 397
+                p51 = p55
+                if res56 and n:
+                    res52.append(n)
+                q = sk0[p51]
+                if q < 0:
+                    q = _WS0(text, p51).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p51] = q
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'life', '')
+                q += 4
+                p51 = q
+                res52.append(v)
+                while True:
+                    r = self.e119_0(p51)
+                    if r is None:
+                        break
+                    q, v = r
+                    p51 = q
+                    if v is not None:
+                        res52.append(v)
+                    break
+                if res52:
+                    n = Nt(res52 if len(res52) == 1 and type(res52[0]) is not list else flatten(res52))
+                    n.rule = 398
+                q = p51
+                v = n if res52 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F66:
+            while True:
+                p57 = p
+                res58: list[Any] = []
+                p59 = p57
                 res60: list[Any] = []
-                r = self.r_Amount_0(p59)
+                r = self.r_PlayerRef_0(p59)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24384,49 +24297,38 @@ class CardParser:
                 if res60:
                     n = Nt(res60)
                     n.rule = 399
-                p55 = p59
+                p57 = p59
                 if res60 and n:
-                    res56.append(n)
-                q = sk0[p55]
-                if q < 0:
-                    q = _WS0(text, p55).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p55] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    res58.append(n)
+                r = self.e120_0(p57)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'life', '')
-                q += 4
-                p55 = q
-                res56.append(v)
-                while True:
-                    r = self.e118_0(p55)
-                    if r is None:
-                        break
-                    q, v = r
-                    p55 = q
-                    if v is not None:
-                        res56.append(v)
-                    break
-                if res56:
-                    n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 400
-                q = p55
-                v = n if res56 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F66:
-            while True:
-                p61 = p
+                q, v = r
+                p57 = q
+                if v:
+                    res58.append(v)
+                p61 = p57
                 res62: list[Any] = []
-                p63 = p61
+                r = self.r_Amount_0(p61)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p61 = q
+                if v:
+                    res62.append(v)
+                if res62:
+                    n = Nt(res62)
+                    n.rule = 400
+                p57 = p61
+                if res62 and n:
+                    res58.append(n)
+                p63 = p57
                 res64: list[Any] = []
-                r = self.r_PlayerRef_0(p63)
+                r = self.r_CounterKind_0(p63)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24438,38 +24340,35 @@ class CardParser:
                 if res64:
                     n = Nt(res64)
                     n.rule = 401
-                p61 = p63
+                p57 = p63
                 if res64 and n:
-                    res62.append(n)
-                r = self.e119_0(p61)
+                    res58.append(n)
+                r = self.e121_0(p57)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p61 = q
+                p57 = q
                 if v:
-                    res62.append(v)
-                p65 = p61
-                res66: list[Any] = []
-                r = self.r_Amount_0(p65)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p65 = q
-                if v:
-                    res66.append(v)
-                if res66:
-                    n = Nt(res66)
+                    res58.append(v)
+                if res58:
+                    n = Nt(res58 if len(res58) == 1 and type(res58[0]) is not list else flatten(res58))
                     n.rule = 402
-                p61 = p65
-                if res66 and n:
-                    res62.append(n)
-                p67 = p61
+                q = p57
+                v = n if res58 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F66:
+            while True:
+                p65 = p
+                res66: list[Any] = []
+                p67 = p65
                 res68: list[Any] = []
-                r = self.r_CounterKind_0(p67)
+                r = self.r_PlayerRef_0(p67)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24481,23 +24380,107 @@ class CardParser:
                 if res68:
                     n = Nt(res68)
                     n.rule = 403
-                p61 = p67
+                p65 = p67
                 if res68 and n:
-                    res62.append(n)
-                r = self.e120_0(p61)
+                    res66.append(n)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('exiles', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiles', '')
+                q += 6
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p65 = q
+                res66.append(v)
+                r = self.e122_0(p65)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p61 = q
+                p65 = q
                 if v:
-                    res62.append(v)
-                if res62:
-                    n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
+                    res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                p65 = q
+                res66.append(v)
+                q = sk0[p65]
+                if q < 0:
+                    q = _WS0(text, p65).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p65] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p65 = q
+                res66.append(v)
+                if res66:
+                    n = Nt(res66 if len(res66) == 1 and type(res66[0]) is not list else flatten(res66))
                     n.rule = 404
-                q = p61
-                v = n if res62 else None
+                q = p65
+                v = n if res66 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -24524,49 +24507,25 @@ class CardParser:
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('exiles', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                r = self.e123_0(p69)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exiles', '')
-                q += 6
+                q, v = r
                 p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if v:
+                    res70.append(v)
+                r = self.e124_0(p69)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'the', '')
-                q += 3
+                q, v = r
                 p69 = q
-                res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p69 = q
-                res70.append(v)
-                r = self.e121_0(p69)
+                if v:
+                    res70.append(v)
+                r = self.e125_0(p69)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24581,28 +24540,23 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p69] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'of', '')
-                q += 2
+                v = (q, 'into', '')
+                q += 4
                 p69 = q
                 res70.append(v)
-                q = sk0[p69]
-                if q < 0:
-                    q = _WS0(text, p69).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p69] = q
-                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                r = self.e126_0(p69)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'their', '')
-                q += 5
+                q, v = r
                 p69 = q
-                res70.append(v)
+                if v:
+                    res70.append(v)
                 q = sk0[p69]
                 if q < 0:
                     q = _WS0(text, p69).end()
@@ -24648,7 +24602,7 @@ class CardParser:
                 p73 = p75
                 if res76 and n:
                     res74.append(n)
-                r = self.e122_0(p73)
+                r = self.e127_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24657,24 +24611,76 @@ class CardParser:
                 p73 = q
                 if v:
                     res74.append(v)
-                r = self.e123_0(p73)
+                p77 = p73
+                res78: list[Any] = []
+                r = self.r_TargetRef_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p73 = q
+                p77 = q
                 if v:
-                    res74.append(v)
-                r = self.e124_0(p73)
-                if r is None:
+                    res78.append(v)
+                if res78:
+                    n = Nt(res78)
+                    n.rule = 408
+                p73 = p77
+                if res78 and n:
+                    res74.append(n)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'from', '')
+                q += 4
                 p73 = q
+                res74.append(v)
+                p79 = p73
+                res80: list[Any] = []
+                q = sk0[p79]
+                if q < 0:
+                    q = _WS0(text, p79).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p79] = q
+                m = _RX46(text, q) if text[q:q + 1] in _F88 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                p79 = q
                 if v:
-                    res74.append(v)
+                    res80.append(v)
+                if res80:
+                    n = Nt(res80)
+                    n.rule = 409
+                p73 = p79
+                if res80 and n:
+                    res74.append(n)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p73 = q
+                res74.append(v)
                 q = sk0[p73]
                 if q < 0:
                     q = _WS0(text, p73).end()
@@ -24689,7 +24695,7 @@ class CardParser:
                 q += 4
                 p73 = q
                 res74.append(v)
-                r = self.e125_0(p73)
+                r = self.e128_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -24714,156 +24720,9 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74 if len(res74) == 1 and type(res74[0]) is not list else flatten(res74))
-                    n.rule = 408
+                    n.rule = 410
                 q = p73
                 v = n if res74 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F66:
-            while True:
-                p77 = p
-                res78: list[Any] = []
-                p79 = p77
-                res80: list[Any] = []
-                r = self.r_PlayerRef_0(p79)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p79 = q
-                if v:
-                    res80.append(v)
-                if res80:
-                    n = Nt(res80)
-                    n.rule = 409
-                p77 = p79
-                if res80 and n:
-                    res78.append(n)
-                r = self.e126_0(p77)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p77 = q
-                if v:
-                    res78.append(v)
-                p81 = p77
-                res82: list[Any] = []
-                r = self.r_TargetRef_0(p81)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p81 = q
-                if v:
-                    res82.append(v)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 410
-                p77 = p81
-                if res82 and n:
-                    res78.append(n)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                p83 = p77
-                res84: list[Any] = []
-                q = sk0[p83]
-                if q < 0:
-                    q = _WS0(text, p83).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p83] = q
-                m = _RX46(text, q) if text[q:q + 1] in _F88 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                p83 = q
-                if v:
-                    res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 411
-                p77 = p83
-                if res84 and n:
-                    res78.append(n)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p77 = q
-                res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p77 = q
-                res78.append(v)
-                r = self.e127_0(p77)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p77 = q
-                if v:
-                    res78.append(v)
-                q = sk0[p77]
-                if q < 0:
-                    q = _WS0(text, p77).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p77] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p77 = q
-                res78.append(v)
-                if res78:
-                    n = Nt(res78 if len(res78) == 1 and type(res78[0]) is not list else flatten(res78))
-                    n.rule = 412
-                q = p77
-                v = n if res78 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -25053,95 +24912,95 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p85 = p
-                res86: list[Any] = []
-                p87 = p85
-                res88: list[Any] = []
-                r = self.r_PlayerRef_0(p87)
+                p81 = p
+                res82: list[Any] = []
+                p83 = p81
+                res84: list[Any] = []
+                r = self.r_PlayerRef_0(p83)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p87 = q
+                p83 = q
                 if v:
-                    res88.append(v)
-                if res88:
-                    n = Nt(res88)
-                    n.rule = 413
-                p85 = p87
-                if res88 and n:
-                    res86.append(n)
-                q = sk0[p85]
+                    res84.append(v)
+                if res84:
+                    n = Nt(res84)
+                    n.rule = 411
+                p81 = p83
+                if res84 and n:
+                    res82.append(n)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p81] = q
                 if not (text.startswith('puts', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'puts', '')
                 q += 4
-                p85 = q
-                res86.append(v)
-                r = self.e128_0(p85)
+                p81 = q
+                res82.append(v)
+                r = self.e129_0(p81)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p85 = q
+                p81 = q
                 if v:
-                    res86.append(v)
-                q = sk0[p85]
+                    res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p81] = q
                 if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'into', '')
                 q += 4
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p81] = q
                 if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'their', '')
                 q += 5
-                p85 = q
-                res86.append(v)
-                q = sk0[p85]
+                p81 = q
+                res82.append(v)
+                q = sk0[p81]
                 if q < 0:
-                    q = _WS0(text, p85).end()
+                    q = _WS0(text, p81).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p85] = q
+                    sk0[p81] = q
                 if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'graveyard', '')
                 q += 9
-                p85 = q
-                res86.append(v)
-                if res86:
-                    n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 414
-                q = p85
-                v = n if res86 else None
+                p81 = q
+                res82.append(v)
+                if res82:
+                    n = Nt(res82 if len(res82) == 1 and type(res82[0]) is not list else flatten(res82))
+                    n.rule = 412
+                q = p81
+                v = n if res82 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -25487,128 +25346,128 @@ class CardParser:
                 break
         if ch in _F70:
             while True:
-                p89 = p
-                res90: list[Any] = []
-                p91 = p89
-                res92: list[Any] = []
-                r = self.r_TargetRef_0(p91)
+                p85 = p
+                res86: list[Any] = []
+                p87 = p85
+                res88: list[Any] = []
+                r = self.r_TargetRef_0(p87)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p91 = q
+                p87 = q
                 if v:
-                    res92.append(v)
-                if res92:
-                    n = Nt(res92)
-                    n.rule = 415
-                p89 = p91
-                if res92 and n:
-                    res90.append(n)
-                q = sk0[p89]
+                    res88.append(v)
+                if res88:
+                    n = Nt(res88)
+                    n.rule = 413
+                p85 = p87
+                if res88 and n:
+                    res86.append(n)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p85] = q
                 if not (text.startswith('blocks', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'blocks', '')
                 q += 6
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p85] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p85] = q
                 if not (text.startswith('creature', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'creature', '')
                 q += 8
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p85] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p85] = q
                 if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'combat', '')
                 q += 6
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p85] = q
                 if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'if', '')
                 q += 2
-                p89 = q
-                res90.append(v)
-                q = sk0[p89]
+                p85 = q
+                res86.append(v)
+                q = sk0[p85]
                 if q < 0:
-                    q = _WS0(text, p89).end()
+                    q = _WS0(text, p85).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p89] = q
+                    sk0[p85] = q
                 if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'able', '')
                 q += 4
-                p89 = q
-                res90.append(v)
-                if res90:
-                    n = Nt(res90)
-                    n.rule = 416
-                q = p89
-                v = n if res90 else None
+                p85 = q
+                res86.append(v)
+                if res86:
+                    n = Nt(res86)
+                    n.rule = 414
+                q = p85
+                v = n if res86 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -25642,45 +25501,230 @@ class CardParser:
                 break
         if ch in _F14:
             while True:
-                p93 = p
-                res94: list[Any] = []
-                q = sk0[p93]
+                p89 = p
+                res90: list[Any] = []
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p93).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p93] = q
+                    sk0[p89] = q
                 if not (text.startswith('prevent', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'prevent', '')
                 q += 7
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
                 if q < 0:
-                    q = _WS0(text, p93).end()
+                    q = _WS0(text, p89).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p93] = q
+                    sk0[p89] = q
                 if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'all', '')
                 q += 3
-                p93 = q
-                res94.append(v)
+                p89 = q
+                res90.append(v)
                 while True:
-                    r = self.e129_0(p93)
+                    r = self.e130_0(p89)
                     if r is None:
                         break
                     q, v = r
-                    p93 = q
+                    p89 = q
                     if v is not None:
-                        res94.append(v)
+                        res90.append(v)
                     break
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'damage', '')
+                q += 6
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'that', '')
+                q += 4
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'would', '')
+                q += 5
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'be', '')
+                q += 2
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'dealt', '')
+                q += 5
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'dealt', '')
+                q += 5
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                p89 = q
+                res90.append(v)
+                p91 = p89
+                res92: list[Any] = []
+                r = self.r_TargetRef_0(p91)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p91 = q
+                if v:
+                    res92.append(v)
+                if res92:
+                    n = Nt(res92)
+                    n.rule = 415
+                p89 = p91
+                if res92 and n:
+                    res90.append(n)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p89 = q
+                res90.append(v)
+                q = sk0[p89]
+                if q < 0:
+                    q = _WS0(text, p89).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p89] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p89 = q
+                res90.append(v)
+                if res90:
+                    n = Nt(res90)
+                    n.rule = 416
+                q = p89
+                v = n if res90 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F36:
+            while True:
+                p93 = p
+                res94: list[Any] = []
                 q = sk0[p93]
                 if q < 0:
                     q = _WS0(text, p93).end()
@@ -25701,25 +25745,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('that', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith("can't", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'that', '')
-                q += 4
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('would', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'would', '')
+                v = (q, "can't", '')
                 q += 5
                 p93 = q
                 res94.append(v)
@@ -25743,87 +25773,14 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p93] = q
-                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('prevented', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'dealt', '')
-                q += 5
+                v = (q, 'prevented', '')
+                q += 9
                 p93 = q
                 res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('dealt', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'dealt', '')
-                q += 5
-                p93 = q
-                res94.append(v)
-                q = sk0[p93]
-                if q < 0:
-                    q = _WS0(text, p93).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p93] = q
-                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'by', '')
-                q += 2
-                p93 = q
-                res94.append(v)
-                p95 = p93
-                res96: list[Any] = []
-                r = self.r_TargetRef_0(p95)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p95 = q
-                if v:
-                    res96.append(v)
-                if res96:
-                    n = Nt(res96)
-                    n.rule = 417
-                p93 = p95
-                if res96 and n:
-                    res94.append(n)
                 q = sk0[p93]
                 if q < 0:
                     q = _WS0(text, p93).end()
@@ -25838,20 +25795,28 @@ class CardParser:
                 q += 4
                 p93 = q
                 res94.append(v)
-                q = sk0[p93]
+                p95 = p93
+                res96: list[Any] = []
+                q = sk0[p95]
                 if q < 0:
-                    q = _WS0(text, p93).end()
+                    q = _WS0(text, p95).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p93] = q
+                    sk0[p95] = q
                 if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'turn', '')
                 q += 4
-                p93 = q
-                res94.append(v)
+                p95 = q
+                res96.append(v)
+                if res96:
+                    n = Nt(res96)
+                    n.rule = 417
+                p93 = p95
+                if res96 and n:
+                    res94.append(n)
                 if res94:
                     n = Nt(res94)
                     n.rule = 418
@@ -25862,7 +25827,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F36:
+        if ch in _F13:
             while True:
                 p97 = p
                 res98: list[Any] = []
@@ -25872,250 +25837,155 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p97] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith("can't", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "can't", '')
-                q += 5
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('be', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'be', '')
-                q += 2
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('prevented', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'prevented', '')
-                q += 9
-                p97 = q
-                res98.append(v)
-                q = sk0[p97]
-                if q < 0:
-                    q = _WS0(text, p97).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p97] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p97 = q
-                res98.append(v)
-                p99 = p97
-                res100: list[Any] = []
-                q = sk0[p99]
-                if q < 0:
-                    q = _WS0(text, p99).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p99] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p99 = q
-                res100.append(v)
-                if res100:
-                    n = Nt(res100)
-                    n.rule = 419
-                p97 = p99
-                if res100 and n:
-                    res98.append(n)
-                if res98:
-                    n = Nt(res98)
-                    n.rule = 420
-                q = p97
-                v = n if res98 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F13:
-            while True:
-                p101 = p
-                res102: list[Any] = []
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
                 if not (text.startswith('reveal', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'reveal', '')
                 q += 6
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p97] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p97] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p101 = q
-                res102.append(v)
-                p103 = p101
-                res104: list[Any] = []
-                r = self.r_Amount_0(p103)
+                p97 = q
+                res98.append(v)
+                p99 = p97
+                res100: list[Any] = []
+                r = self.r_Amount_0(p99)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p103 = q
+                p99 = q
                 if v:
-                    res104.append(v)
-                if res104:
-                    n = Nt(res104)
-                    n.rule = 421
-                p101 = p103
-                if res104 and n:
-                    res102.append(n)
-                q = sk0[p101]
+                    res100.append(v)
+                if res100:
+                    n = Nt(res100)
+                    n.rule = 419
+                p97 = p99
+                if res100 and n:
+                    res98.append(n)
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p97] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p97] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p97] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p97] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p97] = q
                 if not (text.startswith('.', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, '.', '')
                 q += 1
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p97).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
+                    sk0[p97] = q
                 if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'put', '')
                 q += 3
-                p101 = q
-                res102.append(v)
-                r = self.e130_0(p101)
+                p97 = q
+                res98.append(v)
+                r = self.e131_0(p97)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p97 = q
+                if v:
+                    res98.append(v)
+                p101 = p97
+                res102: list[Any] = []
+                r = self.r_ObjectFilter_0(p101)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26124,9 +25994,248 @@ class CardParser:
                 p101 = q
                 if v:
                     res102.append(v)
-                p105 = p101
+                if res102:
+                    n = Nt(res102)
+                    n.rule = 420
+                p97 = p101
+                if res102 and n:
+                    res98.append(n)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'from', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'among', '')
+                q += 5
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'rest', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                q = sk0[p97]
+                if q < 0:
+                    q = _WS0(text, p97).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p97] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p97 = q
+                res98.append(v)
+                p103 = p97
+                res104: list[Any] = []
+                q = sk0[p103]
+                if q < 0:
+                    q = _WS0(text, p103).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p103] = q
+                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'graveyard', '')
+                q += 9
+                p103 = q
+                res104.append(v)
+                if res104:
+                    n = Nt(res104)
+                    n.rule = 421
+                p97 = p103
+                if res104 and n:
+                    res98.append(n)
+                if res98:
+                    n = Nt(res98 if len(res98) == 1 and type(res98[0]) is not list else flatten(res98))
+                    n.rule = 422
+                q = p97
+                v = n if res98 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F20:
+            while True:
+                p105 = p
                 res106: list[Any] = []
-                r = self.r_ObjectFilter_0(p105)
+                p107 = p105
+                res108: list[Any] = []
+                r = self.r_ActionWord_0(p107)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p107 = q
+                if v:
+                    res108.append(v)
+                if res108:
+                    n = Nt(res108)
+                    n.rule = 423
+                p105 = p107
+                if res108 and n:
+                    res106.append(n)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p105 = q
+                res106.append(v)
+                q = sk0[p105]
+                if q < 0:
+                    q = _WS0(text, p105).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p105] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p105 = q
+                res106.append(v)
+                r = self.e132_0(p105)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26135,248 +26244,23 @@ class CardParser:
                 p105 = q
                 if v:
                     res106.append(v)
-                if res106:
-                    n = Nt(res106)
-                    n.rule = 422
-                p101 = p105
-                if res106 and n:
-                    res102.append(n)
-                q = sk0[p101]
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p101).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p105] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('among', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'among', '')
-                q += 5
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('rest', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'rest', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                q = sk0[p101]
-                if q < 0:
-                    q = _WS0(text, p101).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p101] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p101 = q
-                res102.append(v)
-                p107 = p101
-                res108: list[Any] = []
-                q = sk0[p107]
-                if q < 0:
-                    q = _WS0(text, p107).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p107] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p107 = q
-                res108.append(v)
-                if res108:
-                    n = Nt(res108)
-                    n.rule = 423
-                p101 = p107
-                if res108 and n:
-                    res102.append(n)
-                if res102:
-                    n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 424
-                q = p101
-                v = n if res102 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F20:
-            while True:
-                p109 = p
+                v = (q, 'of', '')
+                q += 2
+                p105 = q
+                res106.append(v)
+                p109 = p105
                 res110: list[Any] = []
-                p111 = p109
-                res112: list[Any] = []
-                r = self.r_ActionWord_0(p111)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p111 = q
-                if v:
-                    res112.append(v)
-                if res112:
-                    n = Nt(res112)
-                    n.rule = 425
-                p109 = p111
-                if res112 and n:
-                    res110.append(n)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p109 = q
-                res110.append(v)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p109 = q
-                res110.append(v)
-                r = self.e131_0(p109)
+                r = self.r_PlayerRef_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26385,23 +26269,57 @@ class CardParser:
                 p109 = q
                 if v:
                     res110.append(v)
-                q = sk0[p109]
+                if res110:
+                    n = Nt(res110)
+                    n.rule = 424
+                p105 = p109
+                if res110 and n:
+                    res106.append(n)
+                q = sk0[p105]
                 if q < 0:
-                    q = _WS0(text, p109).end()
+                    q = _WS0(text, p105).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p105] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'of', '')
-                q += 2
-                p109 = q
-                res110.append(v)
-                p113 = p109
+                v = (q, 'library', '')
+                q += 7
+                p105 = q
+                res106.append(v)
+                if res106:
+                    n = Nt(res106 if len(res106) == 1 and type(res106[0]) is not list else flatten(res106))
+                    n.rule = 425
+                q = p105
+                v = n if res106 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                p111 = p
+                res112: list[Any] = []
+                q = sk0[p111]
+                if q < 0:
+                    q = _WS0(text, p111).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p111] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'pay', '')
+                q += 3
+                p111 = q
+                res112.append(v)
+                p113 = p111
                 res114: list[Any] = []
-                r = self.r_PlayerRef_0(p113)
+                r = self.r_Cost_0(p113)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26413,54 +26331,26 @@ class CardParser:
                 if res114:
                     n = Nt(res114)
                     n.rule = 426
-                p109 = p113
+                p111 = p113
                 if res114 and n:
-                    res110.append(n)
-                q = sk0[p109]
-                if q < 0:
-                    q = _WS0(text, p109).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p109] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p109 = q
-                res110.append(v)
-                if res110:
-                    n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
+                    res112.append(n)
+                if res112:
+                    n = Nt(res112)
                     n.rule = 427
-                q = p109
-                v = n if res110 else None
+                q = p111
+                v = n if res112 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F14:
+        if ch in _F13:
             while True:
                 p115 = p
                 res116: list[Any] = []
-                q = sk0[p115]
-                if q < 0:
-                    q = _WS0(text, p115).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p115] = q
-                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'pay', '')
-                q += 3
-                p115 = q
-                res116.append(v)
                 p117 = p115
                 res118: list[Any] = []
-                r = self.r_Cost_0(p117)
+                r = self.r_RevealCost_0(p117)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26485,13 +26375,13 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F13:
+        if ch in _F20:
             while True:
                 p119 = p
                 res120: list[Any] = []
                 p121 = p119
                 res122: list[Any] = []
-                r = self.r_RevealCost_0(p121)
+                r = self.r_ActionWord_0(p121)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26506,9 +26396,37 @@ class CardParser:
                 p119 = p121
                 if res122 and n:
                     res120.append(n)
+                q = sk0[p119]
+                if q < 0:
+                    q = _WS0(text, p119).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p119] = q
+                m = _RX47(text, q) if text[q:q + 1] in _F90 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                p123 = p119
+                res124: list[Any] = []
+                r = self.r_Amount_0(p123)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p123 = q
+                if v:
+                    res124.append(v)
+                if res124:
+                    n = Nt(res124)
+                    n.rule = 431
+                p119 = p123
+                if res124 and n:
+                    res120.append(n)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 431
+                    n.rule = 432
                 q = p119
                 v = n if res120 else None
                 if v is not None:
@@ -26516,41 +26434,55 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F20:
+        if ch in _F5:
             while True:
-                p123 = p
-                res124: list[Any] = []
-                p125 = p123
+                p125 = p
                 res126: list[Any] = []
-                r = self.r_ActionWord_0(p125)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p125 = q
-                if v:
-                    res126.append(v)
-                if res126:
-                    n = Nt(res126)
-                    n.rule = 432
-                p123 = p125
-                if res126 and n:
-                    res124.append(n)
-                q = sk0[p123]
+                q = sk0[p125]
                 if q < 0:
-                    q = _WS0(text, p123).end()
+                    q = _WS0(text, p125).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p123] = q
-                m = _RX47(text, q) if text[q:q + 1] in _F90 else None
-                if m is None:
+                    sk0[p125] = q
+                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                p127 = p123
+                v = (q, 'attach', '')
+                q += 6
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p125 = q
+                res126.append(v)
+                q = sk0[p125]
+                if q < 0:
+                    q = _WS0(text, p125).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p125] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p125 = q
+                res126.append(v)
+                p127 = p125
                 res128: list[Any] = []
-                r = self.r_Amount_0(p127)
+                r = self.r_TargetRef_0(p127)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26562,65 +26494,23 @@ class CardParser:
                 if res128:
                     n = Nt(res128)
                     n.rule = 433
-                p123 = p127
+                p125 = p127
                 if res128 and n:
-                    res124.append(n)
-                if res124:
-                    n = Nt(res124)
+                    res126.append(n)
+                if res126:
+                    n = Nt(res126)
                     n.rule = 434
-                q = p123
-                v = n if res124 else None
+                q = p125
+                v = n if res126 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F5:
+        if ch in _F70:
             while True:
                 p129 = p
                 res130: list[Any] = []
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('attach', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'attach', '')
-                q += 6
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p129 = q
-                res130.append(v)
-                q = sk0[p129]
-                if q < 0:
-                    q = _WS0(text, p129).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p129] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p129 = q
-                res130.append(v)
                 p131 = p129
                 res132: list[Any] = []
                 r = self.r_TargetRef_0(p131)
@@ -26638,38 +26528,18 @@ class CardParser:
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
-                if res130:
-                    n = Nt(res130)
-                    n.rule = 436
-                q = p129
-                v = n if res130 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F70:
-            while True:
-                p133 = p
-                res134: list[Any] = []
-                p135 = p133
-                res136: list[Any] = []
-                r = self.r_TargetRef_0(p135)
+                r = self.e133_0(p129)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p135 = q
+                p129 = q
                 if v:
-                    res136.append(v)
-                if res136:
-                    n = Nt(res136)
-                    n.rule = 437
-                p133 = p135
-                if res136 and n:
-                    res134.append(n)
-                r = self.e132_0(p133)
+                    res130.append(v)
+                p133 = p129
+                res134: list[Any] = []
+                r = self.r_TargetRef_0(p133)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26678,9 +26548,85 @@ class CardParser:
                 p133 = q
                 if v:
                     res134.append(v)
-                p137 = p133
+                if res134:
+                    n = Nt(res134)
+                    n.rule = 436
+                p129 = p133
+                if res134 and n:
+                    res130.append(n)
+                if res130:
+                    n = Nt(res130 if len(res130) == 1 and type(res130[0]) is not list else flatten(res130))
+                    n.rule = 437
+                q = p129
+                v = n if res130 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F8:
+            while True:
+                p135 = p
+                res136: list[Any] = []
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'look', '')
+                q += 4
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'at', '')
+                q += 2
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p135 = q
+                res136.append(v)
+                p137 = p135
                 res138: list[Any] = []
-                r = self.r_TargetRef_0(p137)
+                r = self.r_Amount_0(p137)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26692,14 +26638,347 @@ class CardParser:
                 if res138:
                     n = Nt(res138)
                     n.rule = 438
-                p133 = p137
+                p135 = p137
                 if res138 and n:
-                    res134.append(n)
-                if res134:
-                    n = Nt(res134 if len(res134) == 1 and type(res134[0]) is not list else flatten(res134))
+                    res136.append(n)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('.', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, '.', '')
+                q += 1
+                p135 = q
+                res136.append(v)
+                p139 = p135
+                res140: list[Any] = []
+                r = self.r_ActionWord_0(p139)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p139 = q
+                if v:
+                    res140.append(v)
+                if res140:
+                    n = Nt(res140)
                     n.rule = 439
-                q = p133
-                v = n if res134 else None
+                p135 = p139
+                if res140 and n:
+                    res136.append(n)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'those', '')
+                q += 5
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'then', '')
+                q += 4
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'other', '')
+                q += 5
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'top', '')
+                q += 3
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'or', '')
+                q += 2
+                p135 = q
+                res136.append(v)
+                p141 = p135
+                res142: list[Any] = []
+                q = sk0[p141]
+                if q < 0:
+                    q = _WS0(text, p141).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p141] = q
+                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'bottom', '')
+                q += 6
+                p141 = q
+                res142.append(v)
+                if res142:
+                    n = Nt(res142)
+                    n.rule = 440
+                p135 = p141
+                if res142 and n:
+                    res136.append(n)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p135 = q
+                res136.append(v)
+                q = sk0[p135]
+                if q < 0:
+                    q = _WS0(text, p135).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p135] = q
+                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'library', '')
+                q += 7
+                p135 = q
+                res136.append(v)
+                if res136:
+                    n = Nt(res136)
+                    n.rule = 441
+                q = p135
+                v = n if res136 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -26707,154 +26986,264 @@ class CardParser:
                 break
         if ch in _F8:
             while True:
-                p139 = p
-                res140: list[Any] = []
-                q = sk0[p139]
+                p143 = p
+                res144: list[Any] = []
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p143] = q
                 if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'look', '')
                 q += 4
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p143] = q
                 if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'at', '')
                 q += 2
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p143] = q
                 if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'the', '')
                 q += 3
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p143] = q
                 if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'top', '')
                 q += 3
-                p139 = q
-                res140.append(v)
-                p141 = p139
-                res142: list[Any] = []
-                r = self.r_Amount_0(p141)
+                p143 = q
+                res144.append(v)
+                p145 = p143
+                res146: list[Any] = []
+                r = self.r_Amount_0(p145)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p141 = q
+                p145 = q
                 if v:
-                    res142.append(v)
-                if res142:
-                    n = Nt(res142)
-                    n.rule = 440
-                p139 = p141
-                if res142 and n:
-                    res140.append(n)
-                q = sk0[p139]
+                    res146.append(v)
+                if res146:
+                    n = Nt(res146)
+                    n.rule = 442
+                p143 = p145
+                if res146 and n:
+                    res144.append(n)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p143] = q
                 if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'cards', '')
                 q += 5
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p143] = q
                 if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'of', '')
                 q += 2
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p143] = q
                 if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'your', '')
                 q += 4
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p143] = q
                 if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'library', '')
                 q += 7
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
                 if q < 0:
-                    q = _WS0(text, p139).end()
+                    q = _WS0(text, p143).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p139] = q
+                    sk0[p143] = q
                 if not (text.startswith('.', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, '.', '')
                 q += 1
-                p139 = q
-                res140.append(v)
-                p143 = p139
-                res144: list[Any] = []
-                r = self.r_ActionWord_0(p143)
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'one', '')
+                q += 3
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'into', '')
+                q += 4
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
+                q += 4
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'hand', '')
+                q += 4
+                p143 = q
+                res144.append(v)
+                q = sk0[p143]
+                if q < 0:
+                    q = _WS0(text, p143).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p143] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p143 = q
+                res144.append(v)
+                r = self.e134_0(p143)
                 if r is None:
                     p = c
                     ch = ch0
@@ -26864,330 +27253,22 @@ class CardParser:
                 if v:
                     res144.append(v)
                 if res144:
-                    n = Nt(res144)
-                    n.rule = 441
-                p139 = p143
-                if res144 and n:
-                    res140.append(n)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'one', '')
-                q += 3
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('those', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'those', '')
-                q += 5
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'then', '')
-                q += 4
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
-                q += 3
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('other', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'other', '')
-                q += 5
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'on', '')
-                q += 2
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'or', '')
-                q += 2
-                p139 = q
-                res140.append(v)
-                p145 = p139
-                res146: list[Any] = []
-                q = sk0[p145]
-                if q < 0:
-                    q = _WS0(text, p145).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p145] = q
-                if not (text.startswith('bottom', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'bottom', '')
-                q += 6
-                p145 = q
-                res146.append(v)
-                if res146:
-                    n = Nt(res146)
-                    n.rule = 442
-                p139 = p145
-                if res146 and n:
-                    res140.append(n)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p139 = q
-                res140.append(v)
-                q = sk0[p139]
-                if q < 0:
-                    q = _WS0(text, p139).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p139] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p139 = q
-                res140.append(v)
-                if res140:
-                    n = Nt(res140)
+                    n = Nt(res144 if len(res144) == 1 and type(res144[0]) is not list else flatten(res144))
                     n.rule = 443
-                q = p139
-                v = n if res140 else None
+                q = p143
+                v = n if res144 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F8:
+        if ch in _F70:
             while True:
                 p147 = p
                 res148: list[Any] = []
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('look', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'look', '')
-                q += 4
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'at', '')
-                q += 2
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('top', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'top', '')
-                q += 3
-                p147 = q
-                res148.append(v)
                 p149 = p147
                 res150: list[Any] = []
-                r = self.r_Amount_0(p149)
+                r = self.r_TargetRef_0(p149)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27208,11 +27289,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p147] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'cards', '')
+                v = (q, 'deals', '')
                 q += 5
                 p147 = q
                 res148.append(v)
@@ -27222,11 +27303,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p147] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'of', '')
+                v = (q, 'damage', '')
+                q += 6
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'equal', '')
+                q += 5
+                p147 = q
+                res148.append(v)
+                q = sk0[p147]
+                if q < 0:
+                    q = _WS0(text, p147).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p147] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
                 q += 2
                 p147 = q
                 res148.append(v)
@@ -27236,155 +27345,51 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p147] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'your', '')
-                q += 4
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('library', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'library', '')
-                q += 7
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('.', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, '.', '')
-                q += 1
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'put', '')
+                v = (q, 'its', '')
                 q += 3
                 p147 = q
                 res148.append(v)
+                p151 = p147
+                res152: list[Any] = []
+                q = sk0[p151]
+                if q < 0:
+                    q = _WS0(text, p151).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p151] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p151 = q
+                res152.append(v)
+                if res152:
+                    n = Nt(res152)
+                    n.rule = 445
+                p147 = p151
+                if res152 and n:
+                    res148.append(n)
                 q = sk0[p147]
                 if q < 0:
                     q = _WS0(text, p147).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p147] = q
-                if not (text.startswith('one', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'one', '')
-                q += 3
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
+                v = (q, 'to', '')
                 q += 2
                 p147 = q
                 res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'them', '')
-                q += 4
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('into', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'into', '')
-                q += 4
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'your', '')
-                q += 4
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p147 = q
-                res148.append(v)
-                q = sk0[p147]
-                if q < 0:
-                    q = _WS0(text, p147).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p147] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p147 = q
-                res148.append(v)
-                r = self.e133_0(p147)
+                r = self.e135_0(p147)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27395,7 +27400,7 @@ class CardParser:
                     res148.append(v)
                 if res148:
                     n = Nt(res148 if len(res148) == 1 and type(res148[0]) is not list else flatten(res148))
-                    n.rule = 445
+                    n.rule = 446
                 q = p147
                 v = n if res148 else None
                 if v is not None:
@@ -27403,13 +27408,59 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F70:
+        if ch in _F16:
             while True:
-                p151 = p
-                res152: list[Any] = []
-                p153 = p151
+                p153 = p
                 res154: list[Any] = []
-                r = self.r_TargetRef_0(p153)
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'move', '')
+                q += 4
+                p153 = q
+                res154.append(v)
+                p155 = p153
+                res156: list[Any] = []
+                r = self.r_Amount_0(p155)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p155 = q
+                if v:
+                    res156.append(v)
+                if res156:
+                    n = Nt(res156)
+                    n.rule = 447
+                p153 = p155
+                if res156 and n:
+                    res154.append(n)
+                p157 = p153
+                res158: list[Any] = []
+                r = self.r_CounterKind_0(p157)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p157 = q
+                if v:
+                    res158.append(v)
+                if res158:
+                    n = Nt(res158)
+                    n.rule = 448
+                p153 = p157
+                if res158 and n:
+                    res154.append(n)
+                r = self.e136_0(p153)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27418,158 +27469,23 @@ class CardParser:
                 p153 = q
                 if v:
                     res154.append(v)
-                if res154:
-                    n = Nt(res154)
-                    n.rule = 446
-                p151 = p153
-                if res154 and n:
-                    res152.append(n)
-                q = sk0[p151]
+                q = sk0[p153]
                 if q < 0:
-                    q = _WS0(text, p151).end()
+                    q = _WS0(text, p153).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('deals', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p153] = q
+                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'deals', '')
-                q += 5
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('damage', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'damage', '')
-                q += 6
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('equal', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'equal', '')
-                q += 5
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p151 = q
-                res152.append(v)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p151 = q
-                res152.append(v)
-                p155 = p151
-                res156: list[Any] = []
-                q = sk0[p155]
-                if q < 0:
-                    q = _WS0(text, p155).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p155] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p155 = q
-                res156.append(v)
-                if res156:
-                    n = Nt(res156)
-                    n.rule = 447
-                p151 = p155
-                if res156 and n:
-                    res152.append(n)
-                q = sk0[p151]
-                if q < 0:
-                    q = _WS0(text, p151).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p151] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p151 = q
-                res152.append(v)
-                r = self.e134_0(p151)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p151 = q
-                if v:
-                    res152.append(v)
-                if res152:
-                    n = Nt(res152 if len(res152) == 1 and type(res152[0]) is not list else flatten(res152))
-                    n.rule = 448
-                q = p151
-                v = n if res152 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F16:
-            while True:
-                p157 = p
-                res158: list[Any] = []
-                q = sk0[p157]
-                if q < 0:
-                    q = _WS0(text, p157).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p157] = q
-                if not (text.startswith('move', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'move', '')
+                v = (q, 'from', '')
                 q += 4
-                p157 = q
-                res158.append(v)
-                p159 = p157
+                p153 = q
+                res154.append(v)
+                p159 = p153
                 res160: list[Any] = []
-                r = self.r_Amount_0(p159)
+                r = self.r_TargetRef_0(p159)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27581,12 +27497,26 @@ class CardParser:
                 if res160:
                     n = Nt(res160)
                     n.rule = 449
-                p157 = p159
+                p153 = p159
                 if res160 and n:
-                    res158.append(n)
-                p161 = p157
+                    res154.append(n)
+                q = sk0[p153]
+                if q < 0:
+                    q = _WS0(text, p153).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p153] = q
+                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'onto', '')
+                q += 4
+                p153 = q
+                res154.append(v)
+                p161 = p153
                 res162: list[Any] = []
-                r = self.r_CounterKind_0(p161)
+                r = self.r_TargetRef_0(p161)
                 if r is None:
                     p = c
                     ch = ch0
@@ -27598,64 +27528,80 @@ class CardParser:
                 if res162:
                     n = Nt(res162)
                     n.rule = 450
-                p157 = p161
+                p153 = p161
                 if res162 and n:
-                    res158.append(n)
-                r = self.e135_0(p157)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p157 = q
-                if v:
-                    res158.append(v)
-                q = sk0[p157]
-                if q < 0:
-                    q = _WS0(text, p157).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p157] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'from', '')
-                q += 4
-                p157 = q
-                res158.append(v)
-                p163 = p157
-                res164: list[Any] = []
-                r = self.r_TargetRef_0(p163)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p163 = q
-                if v:
-                    res164.append(v)
-                if res164:
-                    n = Nt(res164)
+                    res154.append(n)
+                if res154:
+                    n = Nt(res154 if len(res154) == 1 and type(res154[0]) is not list else flatten(res154))
                     n.rule = 451
-                p157 = p163
-                if res164 and n:
-                    res158.append(n)
-                q = sk0[p157]
+                q = p153
+                v = n if res154 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F0:
+            while True:
+                p163 = p
+                res164: list[Any] = []
+                q = sk0[p163]
                 if q < 0:
-                    q = _WS0(text, p157).end()
+                    q = _WS0(text, p163).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p157] = q
-                if not (text.startswith('onto', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p163] = q
+                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'onto', '')
-                q += 4
-                p157 = q
-                res158.append(v)
-                p165 = p157
+                v = (q, 'change', '')
+                q += 6
+                p163 = q
+                res164.append(v)
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p163 = q
+                res164.append(v)
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'target', '')
+                q += 6
+                p163 = q
+                res164.append(v)
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
+                p163 = q
+                res164.append(v)
+                p165 = p163
                 res166: list[Any] = []
                 r = self.r_TargetRef_0(p165)
                 if r is None:
@@ -27669,22 +27615,24 @@ class CardParser:
                 if res166:
                     n = Nt(res166)
                     n.rule = 452
-                p157 = p165
+                p163 = p165
                 if res166 and n:
-                    res158.append(n)
-                if res158:
-                    n = Nt(res158 if len(res158) == 1 and type(res158[0]) is not list else flatten(res158))
-                    n.rule = 453
-                q = p157
-                v = n if res158 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p167 = p
+                    res164.append(n)
+                q = sk0[p163]
+                if q < 0:
+                    q = _WS0(text, p163).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p163] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p163 = q
+                res164.append(v)
+                p167 = p163
                 res168: list[Any] = []
                 q = sk0[p167]
                 if q < 0:
@@ -27692,114 +27640,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p167] = q
-                if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'change', '')
-                q += 6
-                p167 = q
-                res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p167 = q
-                res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'target', '')
-                q += 6
-                p167 = q
-                res168.append(v)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p167 = q
-                res168.append(v)
-                p169 = p167
-                res170: list[Any] = []
-                r = self.r_TargetRef_0(p169)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p169 = q
-                if v:
-                    res170.append(v)
-                if res170:
-                    n = Nt(res170)
-                    n.rule = 454
-                p167 = p169
-                if res170 and n:
-                    res168.append(n)
-                q = sk0[p167]
-                if q < 0:
-                    q = _WS0(text, p167).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p167] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p167 = q
-                res168.append(v)
-                p171 = p167
-                res172: list[Any] = []
-                q = sk0[p171]
-                if q < 0:
-                    q = _WS0(text, p171).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p171] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p171 = q
-                res172.append(v)
-                if res172:
-                    n = Nt(res172)
-                    n.rule = 455
-                p167 = p171
-                if res172 and n:
-                    res168.append(n)
+                p167 = q
+                res168.append(v)
                 if res168:
                     n = Nt(res168)
-                    n.rule = 456
-                q = p167
-                v = n if res168 else None
+                    n.rule = 453
+                p163 = p167
+                if res168 and n:
+                    res164.append(n)
+                if res164:
+                    n = Nt(res164)
+                    n.rule = 454
+                q = p163
+                v = n if res164 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -27807,244 +27666,244 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p173 = p
-                res174: list[Any] = []
-                q = sk0[p173]
+                p169 = p
+                res170: list[Any] = []
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p173 = q
-                res174.append(v)
-                p175 = p173
-                res176: list[Any] = []
-                r = self.r_TargetRef_0(p175)
+                p169 = q
+                res170.append(v)
+                p171 = p169
+                res172: list[Any] = []
+                r = self.r_TargetRef_0(p171)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p175 = q
+                p171 = q
                 if v:
-                    res176.append(v)
-                if res176:
-                    n = Nt(res176)
-                    n.rule = 457
-                p173 = p175
-                if res176 and n:
-                    res174.append(n)
-                q = sk0[p173]
+                    res172.append(v)
+                if res172:
+                    n = Nt(res172)
+                    n.rule = 455
+                p169 = p171
+                if res172 and n:
+                    res170.append(n)
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith(',', q)):
                     p = c
                     ch = ch0
                     break
                 v = (q, ',', '')
                 q += 1
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('then', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'then', '')
                 q += 4
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'choose', '')
                 q += 6
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('another', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'another', '')
                 q += 7
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('target', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'target', '')
                 q += 6
-                p173 = q
-                res174.append(v)
+                p169 = q
+                res170.append(v)
                 while True:
-                    p177 = p173
-                    res178: list[Any] = []
-                    q = sk0[p177]
+                    p173 = p169
+                    res174: list[Any] = []
+                    q = sk0[p173]
                     if q < 0:
-                        q = _WS0(text, p177).end()
+                        q = _WS0(text, p173).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p177] = q
+                        sk0[p173] = q
                     if text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_':
                         break
-                    p179 = p177
-                    res180: list[Any] = []
-                    r = self.r_ObjectFilter_0(p179)
+                    p175 = p173
+                    res176: list[Any] = []
+                    r = self.r_ObjectFilter_0(p175)
                     if r is None:
                         break
                     q, v = r
-                    p179 = q
+                    p175 = q
                     if v:
-                        res180.append(v)
-                    if res180:
-                        n = Nt(res180)
-                        n.rule = 458
-                    p177 = p179
-                    if res180 and n:
-                        res178.append(n)
-                    p173 = p177
-                    res174 += res178
+                        res176.append(v)
+                    if res176:
+                        n = Nt(res176)
+                        n.rule = 456
+                    p173 = p175
+                    if res176 and n:
+                        res174.append(n)
+                    p169 = p173
+                    res170 += res174
                     break
-                q = sk0[p173]
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'for', '')
                 q += 3
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'each', '')
                 q += 4
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('time', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'time', '')
                 q += 4
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('spell', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'spell', '')
                 q += 5
-                p173 = q
-                res174.append(v)
-                q = sk0[p173]
+                p169 = q
+                res170.append(v)
+                q = sk0[p169]
                 if q < 0:
-                    q = _WS0(text, p173).end()
+                    q = _WS0(text, p169).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p173] = q
+                    sk0[p169] = q
                 if not (text.startswith('was', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'was', '')
                 q += 3
-                p173 = q
-                res174.append(v)
-                p181 = p173
-                res182: list[Any] = []
-                r = self.r_ConditionWord_0(p181)
+                p169 = q
+                res170.append(v)
+                p177 = p169
+                res178: list[Any] = []
+                r = self.r_ConditionWord_0(p177)
                 if r is None:
                     p = c
                     ch = ch0
                     break
                 q, v = r
-                p181 = q
+                p177 = q
                 if v:
-                    res182.append(v)
-                if res182:
-                    n = Nt(res182)
-                    n.rule = 459
-                p173 = p181
-                if res182 and n:
-                    res174.append(n)
-                if res174:
-                    n = Nt(res174)
-                    n.rule = 460
-                q = p173
-                v = n if res174 else None
+                    res178.append(v)
+                if res178:
+                    n = Nt(res178)
+                    n.rule = 457
+                p169 = p177
+                if res178 and n:
+                    res170.append(n)
+                if res170:
+                    n = Nt(res170)
+                    n.rule = 458
+                q = p169
+                v = n if res170 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -28052,58 +27911,58 @@ class CardParser:
                 break
         if ch in _F0:
             while True:
-                p183 = p
-                res184: list[Any] = []
-                q = sk0[p183]
+                p179 = p
+                res180: list[Any] = []
+                q = sk0[p179]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p179).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p179] = q
                 if not (text.startswith('change', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'change', '')
                 q += 6
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p179 = q
+                res180.append(v)
+                q = sk0[p179]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p179).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p179] = q
                 if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, "this's", '')
                 q += 6
-                p183 = q
-                res184.append(v)
-                q = sk0[p183]
+                p179 = q
+                res180.append(v)
+                q = sk0[p179]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p179).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p179] = q
                 if not (text.startswith('base', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'base', '')
                 q += 4
-                p183 = q
-                res184.append(v)
-                p185 = p183
-                res186: list[Any] = []
-                q = sk0[p185]
+                p179 = q
+                res180.append(v)
+                p181 = p179
+                res182: list[Any] = []
+                q = sk0[p181]
                 if q < 0:
-                    q = _WS0(text, p185).end()
+                    q = _WS0(text, p181).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p185] = q
+                    sk0[p181] = q
                 m = _RX48(text, q) if text[q:q + 1] in _F91 else None
                 if m is None:
                     p = c
@@ -28112,32 +27971,77 @@ class CardParser:
                 s = m.group()
                 v = (q, s, '') if s else None
                 q += len(s)
-                p185 = q
+                p181 = q
                 if v:
-                    res186.append(v)
-                if res186:
-                    n = Nt(res186)
-                    n.rule = 461
-                p183 = p185
-                if res186 and n:
-                    res184.append(n)
-                q = sk0[p183]
+                    res182.append(v)
+                if res182:
+                    n = Nt(res182)
+                    n.rule = 459
+                p179 = p181
+                if res182 and n:
+                    res180.append(n)
+                q = sk0[p179]
                 if q < 0:
-                    q = _WS0(text, p183).end()
+                    q = _WS0(text, p179).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p183] = q
+                    sk0[p179] = q
                 if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'to', '')
                 q += 2
+                p179 = q
+                res180.append(v)
+                p183 = p179
+                res184: list[Any] = []
+                r = self.r_Amount_0(p183)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p183 = q
-                res184.append(v)
-                p187 = p183
+                if v:
+                    res184.append(v)
+                if res184:
+                    n = Nt(res184)
+                    n.rule = 460
+                p179 = p183
+                if res184 and n:
+                    res180.append(n)
+                if res180:
+                    n = Nt(res180)
+                    n.rule = 461
+                q = p179
+                v = n if res180 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                p185 = p
+                res186: list[Any] = []
+                q = sk0[p185]
+                if q < 0:
+                    q = _WS0(text, p185).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p185] = q
+                if not (text.startswith('transform', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'transform', '')
+                q += 9
+                p185 = q
+                res186.append(v)
+                p187 = p185
                 res188: list[Any] = []
-                r = self.r_Amount_0(p187)
+                r = self.r_TargetRef_0(p187)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28149,40 +28053,26 @@ class CardParser:
                 if res188:
                     n = Nt(res188)
                     n.rule = 462
-                p183 = p187
+                p185 = p187
                 if res188 and n:
-                    res184.append(n)
-                if res184:
-                    n = Nt(res184)
+                    res186.append(n)
+                if res186:
+                    n = Nt(res186)
                     n.rule = 463
-                q = p183
-                v = n if res184 else None
+                q = p185
+                v = n if res186 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F10:
+        if ch in _F66:
             while True:
                 p189 = p
                 res190: list[Any] = []
-                q = sk0[p189]
-                if q < 0:
-                    q = _WS0(text, p189).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p189] = q
-                if not (text.startswith('transform', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'transform', '')
-                q += 9
-                p189 = q
-                res190.append(v)
                 p191 = p189
                 res192: list[Any] = []
-                r = self.r_TargetRef_0(p191)
+                r = self.r_PlayerRef_0(p191)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28197,9 +28087,161 @@ class CardParser:
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
-                if res190:
-                    n = Nt(res190)
+                r = self.e137_0(p189)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p189 = q
+                if v:
+                    res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p189 = q
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p189 = q
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'battlefield', '')
+                q += 11
+                p189 = q
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'all', '')
+                q += 3
+                p189 = q
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'cards', '')
+                q += 5
+                p189 = q
+                res190.append(v)
+                r = self.e138_0(p189)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p189 = q
+                if v:
+                    res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'own', '')
+                q += 3
+                p189 = q
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'exiled', '')
+                q += 6
+                p189 = q
+                res190.append(v)
+                q = sk0[p189]
+                if q < 0:
+                    q = _WS0(text, p189).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p189] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'with', '')
+                q += 4
+                p189 = q
+                res190.append(v)
+                p193 = p189
+                res194: list[Any] = []
+                q = sk0[p193]
+                if q < 0:
+                    q = _WS0(text, p193).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p193] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p193 = q
+                res194.append(v)
+                if res194:
+                    n = Nt(res194)
                     n.rule = 465
+                p189 = p193
+                if res194 and n:
+                    res190.append(n)
+                if res190:
+                    n = Nt(res190 if len(res190) == 1 and type(res190[0]) is not list else flatten(res190))
+                    n.rule = 466
                 q = p189
                 v = n if res190 else None
                 if v is not None:
@@ -28209,11 +28251,49 @@ class CardParser:
                 break
         if ch in _F66:
             while True:
-                p193 = p
-                res194: list[Any] = []
-                p195 = p193
+                p195 = p
                 res196: list[Any] = []
-                r = self.r_PlayerRef_0(p195)
+                p197 = p195
+                res198: list[Any] = []
+                r = self.r_PlayerRef_0(p197)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p197 = q
+                if v:
+                    res198.append(v)
+                if res198:
+                    n = Nt(res198)
+                    n.rule = 467
+                p195 = p197
+                if res198 and n:
+                    res196.append(n)
+                r = self.e139_0(p195)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p195 = q
+                if v:
+                    res196.append(v)
+                q = sk0[p195]
+                if q < 0:
+                    q = _WS0(text, p195).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p195] = q
+                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'their', '')
+                q += 5
+                p195 = q
+                res196.append(v)
+                r = self.e140_0(p195)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28223,195 +28303,34 @@ class CardParser:
                 if v:
                     res196.append(v)
                 if res196:
-                    n = Nt(res196)
-                    n.rule = 466
-                p193 = p195
-                if res196 and n:
-                    res194.append(n)
-                r = self.e136_0(p193)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p193 = q
-                if v:
-                    res194.append(v)
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p193 = q
-                res194.append(v)
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'the', '')
-                q += 3
-                p193 = q
-                res194.append(v)
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('battlefield', q) and not (nx := text[q + 11:q + 12]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'battlefield', '')
-                q += 11
-                p193 = q
-                res194.append(v)
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('all', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'all', '')
-                q += 3
-                p193 = q
-                res194.append(v)
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('cards', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'cards', '')
-                q += 5
-                p193 = q
-                res194.append(v)
-                r = self.e137_0(p193)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p193 = q
-                if v:
-                    res194.append(v)
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('own', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'own', '')
-                q += 3
-                p193 = q
-                res194.append(v)
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('exiled', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exiled', '')
-                q += 6
-                p193 = q
-                res194.append(v)
-                q = sk0[p193]
-                if q < 0:
-                    q = _WS0(text, p193).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p193] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p193 = q
-                res194.append(v)
-                p197 = p193
-                res198: list[Any] = []
-                q = sk0[p197]
-                if q < 0:
-                    q = _WS0(text, p197).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p197] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'this', '')
-                q += 4
-                p197 = q
-                res198.append(v)
-                if res198:
-                    n = Nt(res198)
-                    n.rule = 467
-                p193 = p197
-                if res198 and n:
-                    res194.append(n)
-                if res194:
-                    n = Nt(res194 if len(res194) == 1 and type(res194[0]) is not list else flatten(res194))
+                    n = Nt(res196 if len(res196) == 1 and type(res196[0]) is not list else flatten(res196))
                     n.rule = 468
-                q = p193
-                v = n if res194 else None
+                q = p195
+                v = n if res196 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F66:
+        if ch in _F27:
             while True:
                 p199 = p
                 res200: list[Any] = []
-                p201 = p199
-                res202: list[Any] = []
-                r = self.r_PlayerRef_0(p201)
-                if r is None:
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
-                p201 = q
-                if v:
-                    res202.append(v)
-                if res202:
-                    n = Nt(res202)
-                    n.rule = 469
-                p199 = p201
-                if res202 and n:
-                    res200.append(n)
-                r = self.e138_0(p199)
+                v = (q, 'exchange', '')
+                q += 8
+                p199 = q
+                res200.append(v)
+                r = self.e141_0(p199)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28426,23 +28345,78 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p199] = q
-                if not (text.startswith('their', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'their', '')
+                v = (q, 'life', '')
+                q += 4
+                p199 = q
+                res200.append(v)
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'total', '')
                 q += 5
                 p199 = q
                 res200.append(v)
-                r = self.e139_0(p199)
-                if r is None:
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'with', '')
+                q += 4
                 p199 = q
-                if v:
-                    res200.append(v)
+                res200.append(v)
+                q = sk0[p199]
+                if q < 0:
+                    q = _WS0(text, p199).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p199] = q
+                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, "this's", '')
+                q += 6
+                p199 = q
+                res200.append(v)
+                p201 = p199
+                res202: list[Any] = []
+                q = sk0[p201]
+                if q < 0:
+                    q = _WS0(text, p201).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p201] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
+                p201 = q
+                res202.append(v)
+                if res202:
+                    n = Nt(res202)
+                    n.rule = 469
+                p199 = p201
+                if res202 and n:
+                    res200.append(n)
                 if res200:
                     n = Nt(res200 if len(res200) == 1 and type(res200[0]) is not list else flatten(res200))
                     n.rule = 470
@@ -28453,7 +28427,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F27:
+        if ch in _F0:
             while True:
                 p203 = p
                 res204: list[Any] = []
@@ -28463,77 +28437,26 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p203] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exchange', '')
-                q += 8
-                p203 = q
-                res204.append(v)
-                r = self.e140_0(p203)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p203 = q
-                if v:
-                    res204.append(v)
-                q = sk0[p203]
-                if q < 0:
-                    q = _WS0(text, p203).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p203] = q
-                if not (text.startswith('life', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'life', '')
-                q += 4
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
-                if q < 0:
-                    q = _WS0(text, p203).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p203] = q
-                if not (text.startswith('total', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'total', '')
-                q += 5
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
-                if q < 0:
-                    q = _WS0(text, p203).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p203] = q
-                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'with', '')
-                q += 4
-                p203 = q
-                res204.append(v)
-                q = sk0[p203]
-                if q < 0:
-                    q = _WS0(text, p203).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p203] = q
-                if not (text.startswith("this's", q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "this's", '')
+                v = (q, 'choose', '')
                 q += 6
+                p203 = q
+                res204.append(v)
+                q = sk0[p203]
+                if q < 0:
+                    q = _WS0(text, p203).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p203] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
                 p203 = q
                 res204.append(v)
                 p205 = p203
@@ -28544,12 +28467,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p205] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'toughness', '')
-                q += 9
+                v = (q, 'color', '')
+                q += 5
                 p205 = q
                 res206.append(v)
                 if res206:
@@ -28559,7 +28482,7 @@ class CardParser:
                 if res206 and n:
                     res204.append(n)
                 if res204:
-                    n = Nt(res204 if len(res204) == 1 and type(res204[0]) is not list else flatten(res204))
+                    n = Nt(res204)
                     n.rule = 472
                 q = p203
                 v = n if res204 else None
@@ -28568,63 +28491,133 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F0:
+        if ch in _F92:
             while True:
                 p207 = p
                 res208: list[Any] = []
-                q = sk0[p207]
-                if q < 0:
-                    q = _WS0(text, p207).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p207] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                while True:
+                    p209 = p207
+                    res210: list[Any] = []
+                    r = self.r_PlayerRef_0(p209)
+                    if r is None:
+                        break
+                    q, v = r
+                    p209 = q
+                    if v:
+                        res210.append(v)
+                    if res210:
+                        n = Nt(res210)
+                        n.rule = 473
+                    q = p209
+                    v = n if res210 else None
+                    p207 = q
+                    if v is not None:
+                        res208.append(v)
+                    break
+                r = self.e142_0(p207)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
-                q += 6
+                q, v = r
                 p207 = q
-                res208.append(v)
-                q = sk0[p207]
-                if q < 0:
-                    q = _WS0(text, p207).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p207] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                if v:
+                    res208.append(v)
+                while True:
+                    p211 = p207
+                    res212: list[Any] = []
+                    r = self.e143_0(p211)
+                    if r is None:
+                        break
+                    q, v = r
+                    p211 = q
+                    if v:
+                        res212.append(v)
+                    q = sk0[p211]
+                    if q < 0:
+                        q = _WS0(text, p211).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p211] = q
+                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'card', '')
+                    q += 4
+                    p211 = q
+                    res212.append(v)
+                    q = sk0[p211]
+                    if q < 0:
+                        q = _WS0(text, p211).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p211] = q
+                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'at', '')
+                    q += 2
+                    p211 = q
+                    res212.append(v)
+                    q = sk0[p211]
+                    if q < 0:
+                        q = _WS0(text, p211).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p211] = q
+                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'random', '')
+                    q += 6
+                    p211 = q
+                    res212.append(v)
+                    q = sk0[p211]
+                    if q < 0:
+                        q = _WS0(text, p211).end()
+                        if text.startswith('//', q):
+                            q = self.comment(q, _WS0)
+                        sk0[p211] = q
+                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                        break
+                    v = (q, 'from', '')
+                    q += 4
+                    p211 = q
+                    res212.append(v)
+                    p207 = p211
+                    res208 += res212
+                    break
+                r = self.e144_0(p207)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'a', '')
-                q += 1
+                q, v = r
                 p207 = q
-                res208.append(v)
-                p209 = p207
-                res210: list[Any] = []
-                q = sk0[p209]
+                if v:
+                    res208.append(v)
+                p213 = p207
+                res214: list[Any] = []
+                q = sk0[p213]
                 if q < 0:
-                    q = _WS0(text, p209).end()
+                    q = _WS0(text, p213).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p209] = q
-                if not (text.startswith('color', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p213] = q
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'color', '')
-                q += 5
-                p209 = q
-                res210.append(v)
-                if res210:
-                    n = Nt(res210)
-                    n.rule = 473
-                p207 = p209
-                if res210 and n:
+                v = (q, 'hand', '')
+                q += 4
+                p213 = q
+                res214.append(v)
+                if res214:
+                    n = Nt(res214)
+                    n.rule = 474
+                p207 = p213
+                if res214 and n:
                     res208.append(n)
                 if res208:
-                    n = Nt(res208)
-                    n.rule = 474
+                    n = Nt(res208 if len(res208) == 1 and type(res208[0]) is not list else flatten(res208))
+                    n.rule = 475
                 q = p207
                 v = n if res208 else None
                 if v is not None:
@@ -28632,143 +28625,51 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F92:
+        if ch in _F0:
             while True:
-                p211 = p
-                res212: list[Any] = []
-                while True:
-                    p213 = p211
-                    res214: list[Any] = []
-                    r = self.r_PlayerRef_0(p213)
-                    if r is None:
-                        break
-                    q, v = r
-                    p213 = q
-                    if v:
-                        res214.append(v)
-                    if res214:
-                        n = Nt(res214)
-                        n.rule = 475
-                    q = p213
-                    v = n if res214 else None
-                    p211 = q
-                    if v is not None:
-                        res212.append(v)
-                    break
-                r = self.e141_0(p211)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p211 = q
-                if v:
-                    res212.append(v)
-                while True:
-                    p215 = p211
-                    res216: list[Any] = []
-                    r = self.e142_0(p215)
-                    if r is None:
-                        break
-                    q, v = r
-                    p215 = q
-                    if v:
-                        res216.append(v)
-                    q = sk0[p215]
-                    if q < 0:
-                        q = _WS0(text, p215).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p215] = q
-                    if not (text.startswith('card', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'card', '')
-                    q += 4
-                    p215 = q
-                    res216.append(v)
-                    q = sk0[p215]
-                    if q < 0:
-                        q = _WS0(text, p215).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p215] = q
-                    if not (text.startswith('at', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'at', '')
-                    q += 2
-                    p215 = q
-                    res216.append(v)
-                    q = sk0[p215]
-                    if q < 0:
-                        q = _WS0(text, p215).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p215] = q
-                    if not (text.startswith('random', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'random', '')
-                    q += 6
-                    p215 = q
-                    res216.append(v)
-                    q = sk0[p215]
-                    if q < 0:
-                        q = _WS0(text, p215).end()
-                        if text.startswith('//', q):
-                            q = self.comment(q, _WS0)
-                        sk0[p215] = q
-                    if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                        break
-                    v = (q, 'from', '')
-                    q += 4
-                    p215 = q
-                    res216.append(v)
-                    p211 = p215
-                    res212 += res216
-                    break
-                r = self.e143_0(p211)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p211 = q
-                if v:
-                    res212.append(v)
-                p217 = p211
-                res218: list[Any] = []
-                q = sk0[p217]
+                p215 = p
+                res216: list[Any] = []
+                q = sk0[p215]
                 if q < 0:
-                    q = _WS0(text, p217).end()
+                    q = _WS0(text, p215).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p217] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p215] = q
+                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'hand', '')
-                q += 4
+                v = (q, 'choose', '')
+                q += 6
+                p215 = q
+                res216.append(v)
+                r = self.e145_0(p215)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p215 = q
+                if v:
+                    res216.append(v)
+                p217 = p215
+                res218: list[Any] = []
+                r = self.r_ObjectFilter_0(p217)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
                 p217 = q
-                res218.append(v)
+                if v:
+                    res218.append(v)
                 if res218:
                     n = Nt(res218)
                     n.rule = 476
-                p211 = p217
+                p215 = p217
                 if res218 and n:
-                    res212.append(n)
-                if res212:
-                    n = Nt(res212 if len(res212) == 1 and type(res212[0]) is not list else flatten(res212))
-                    n.rule = 477
-                q = p211
-                v = n if res212 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F0:
-            while True:
-                p219 = p
+                    res216.append(n)
+                p219 = p215
                 res220: list[Any] = []
                 q = sk0[p219]
                 if q < 0:
@@ -28776,26 +28677,49 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p219] = q
-                if not (text.startswith('choose', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'choose', '')
-                q += 6
+                v = (q, 'name', '')
+                q += 4
                 p219 = q
                 res220.append(v)
-                r = self.e144_0(p219)
-                if r is None:
+                if res220:
+                    n = Nt(res220)
+                    n.rule = 477
+                p215 = p219
+                if res220 and n:
+                    res216.append(n)
+                if res216:
+                    n = Nt(res216 if len(res216) == 1 and type(res216[0]) is not list else flatten(res216))
+                    n.rule = 478
+                q = p215
+                v = n if res216 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                p221 = p
+                res222: list[Any] = []
+                q = sk0[p221]
+                if q < 0:
+                    q = _WS0(text, p221).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p221] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
-                p219 = q
-                if v:
-                    res220.append(v)
-                p221 = p219
-                res222: list[Any] = []
-                r = self.r_ObjectFilter_0(p221)
+                v = (q, 'turn', '')
+                q += 4
+                p221 = q
+                res222.append(v)
+                r = self.e146_0(p221)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28804,13 +28728,21 @@ class CardParser:
                 p221 = q
                 if v:
                     res222.append(v)
-                if res222:
-                    n = Nt(res222)
-                    n.rule = 478
-                p219 = p221
-                if res222 and n:
-                    res220.append(n)
-                p223 = p219
+                q = sk0[p221]
+                if q < 0:
+                    q = _WS0(text, p221).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p221] = q
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'face', '')
+                q += 4
+                p221 = q
+                res222.append(v)
+                p223 = p221
                 res224: list[Any] = []
                 q = sk0[p223]
                 if q < 0:
@@ -28818,31 +28750,31 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p223] = q
-                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'name', '')
+                v = (q, 'down', '')
                 q += 4
                 p223 = q
                 res224.append(v)
                 if res224:
                     n = Nt(res224)
                     n.rule = 479
-                p219 = p223
+                p221 = p223
                 if res224 and n:
-                    res220.append(n)
-                if res220:
-                    n = Nt(res220 if len(res220) == 1 and type(res220[0]) is not list else flatten(res220))
+                    res222.append(n)
+                if res222:
+                    n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
                     n.rule = 480
-                q = p219
-                v = n if res220 else None
+                q = p221
+                v = n if res222 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F10:
+        if ch in _F25:
             while True:
                 p225 = p
                 res226: list[Any] = []
@@ -28852,53 +28784,25 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p225] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'turn', '')
-                q += 4
-                p225 = q
-                res226.append(v)
-                r = self.e145_0(p225)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p225 = q
-                if v:
-                    res226.append(v)
-                q = sk0[p225]
-                if q < 0:
-                    q = _WS0(text, p225).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p225] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
+                v = (q, 'have', '')
                 q += 4
                 p225 = q
                 res226.append(v)
                 p227 = p225
                 res228: list[Any] = []
-                q = sk0[p227]
-                if q < 0:
-                    q = _WS0(text, p227).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p227] = q
-                if not (text.startswith('down', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                r = self.r_Effect_0(p227)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'down', '')
-                q += 4
+                q, v = r
                 p227 = q
-                res228.append(v)
+                if v:
+                    res228.append(v)
                 if res228:
                     n = Nt(res228)
                     n.rule = 481
@@ -28906,7 +28810,7 @@ class CardParser:
                 if res228 and n:
                     res226.append(n)
                 if res226:
-                    n = Nt(res226 if len(res226) == 1 and type(res226[0]) is not list else flatten(res226))
+                    n = Nt(res226)
                     n.rule = 482
                 q = p225
                 v = n if res226 else None
@@ -28915,7 +28819,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F25:
+        if ch in _F27:
             while True:
                 p229 = p
                 res230: list[Any] = []
@@ -28925,17 +28829,45 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p229] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'have', '')
-                q += 4
+                v = (q, 'exchange', '')
+                q += 8
+                p229 = q
+                res230.append(v)
+                q = sk0[p229]
+                if q < 0:
+                    q = _WS0(text, p229).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p229] = q
+                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'control', '')
+                q += 7
+                p229 = q
+                res230.append(v)
+                q = sk0[p229]
+                if q < 0:
+                    q = _WS0(text, p229).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p229] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
                 p229 = q
                 res230.append(v)
                 p231 = p229
                 res232: list[Any] = []
-                r = self.r_Effect_0(p231)
+                r = self.r_TargetRef_0(p231)
                 if r is None:
                     p = c
                     ch = ch0
@@ -28950,9 +28882,40 @@ class CardParser:
                 p229 = p231
                 if res232 and n:
                     res230.append(n)
+                q = sk0[p229]
+                if q < 0:
+                    q = _WS0(text, p229).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p229] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p229 = q
+                res230.append(v)
+                p233 = p229
+                res234: list[Any] = []
+                r = self.r_TargetRef_0(p233)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p233 = q
+                if v:
+                    res234.append(v)
+                if res234:
+                    n = Nt(res234)
+                    n.rule = 484
+                p229 = p233
+                if res234 and n:
+                    res230.append(n)
                 if res230:
                     n = Nt(res230)
-                    n.rule = 484
+                    n.rule = 485
                 q = p229
                 v = n if res230 else None
                 if v is not None:
@@ -28960,111 +28923,71 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F27:
+        if ch in _F19:
             while True:
-                p233 = p
-                res234: list[Any] = []
-                q = sk0[p233]
-                if q < 0:
-                    q = _WS0(text, p233).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p233] = q
-                if not (text.startswith('exchange', q) and not (nx := text[q + 8:q + 9]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'exchange', '')
-                q += 8
-                p233 = q
-                res234.append(v)
-                q = sk0[p233]
-                if q < 0:
-                    q = _WS0(text, p233).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p233] = q
-                if not (text.startswith('control', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'control', '')
-                q += 7
-                p233 = q
-                res234.append(v)
-                q = sk0[p233]
-                if q < 0:
-                    q = _WS0(text, p233).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p233] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p233 = q
-                res234.append(v)
-                p235 = p233
+                p235 = p
                 res236: list[Any] = []
-                r = self.r_TargetRef_0(p235)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p235 = q
-                if v:
-                    res236.append(v)
-                if res236:
-                    n = Nt(res236)
-                    n.rule = 485
-                p233 = p235
-                if res236 and n:
-                    res234.append(n)
-                q = sk0[p233]
+                q = sk0[p235]
                 if q < 0:
-                    q = _WS0(text, p233).end()
+                    q = _WS0(text, p235).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p233] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    sk0[p235] = q
+                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'and', '')
-                q += 3
-                p233 = q
-                res234.append(v)
-                p237 = p233
+                v = (q, 'flip', '')
+                q += 4
+                p235 = q
+                res236.append(v)
+                q = sk0[p235]
+                if q < 0:
+                    q = _WS0(text, p235).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p235] = q
+                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'a', '')
+                q += 1
+                p235 = q
+                res236.append(v)
+                p237 = p235
                 res238: list[Any] = []
-                r = self.r_TargetRef_0(p237)
-                if r is None:
+                q = sk0[p237]
+                if q < 0:
+                    q = _WS0(text, p237).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p237] = q
+                if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                q, v = r
+                v = (q, 'coin', '')
+                q += 4
                 p237 = q
-                if v:
-                    res238.append(v)
+                res238.append(v)
                 if res238:
                     n = Nt(res238)
                     n.rule = 486
-                p233 = p237
+                p235 = p237
                 if res238 and n:
-                    res234.append(n)
-                if res234:
-                    n = Nt(res234)
+                    res236.append(n)
+                if res236:
+                    n = Nt(res236)
                     n.rule = 487
-                q = p233
-                v = n if res234 else None
+                q = p235
+                v = n if res236 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F19:
+        if ch in _F36:
             while True:
                 p239 = p
                 res240: list[Any] = []
@@ -29074,12 +28997,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p239] = q
-                if not (text.startswith('flip', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('double', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'flip', '')
-                q += 4
+                v = (q, 'double', '')
+                q += 6
                 p239 = q
                 res240.append(v)
                 q = sk0[p239]
@@ -29088,12 +29011,96 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p239] = q
-                if not (text.startswith('a', q) and not (nx := text[q + 1:q + 2]).isalnum() and nx != '_'):
+                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'a', '')
-                q += 1
+                v = (q, 'its', '')
+                q += 3
+                p239 = q
+                res240.append(v)
+                q = sk0[p239]
+                if q < 0:
+                    q = _WS0(text, p239).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p239] = q
+                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'power', '')
+                q += 5
+                p239 = q
+                res240.append(v)
+                q = sk0[p239]
+                if q < 0:
+                    q = _WS0(text, p239).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p239] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p239 = q
+                res240.append(v)
+                q = sk0[p239]
+                if q < 0:
+                    q = _WS0(text, p239).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p239] = q
+                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'toughness', '')
+                q += 9
+                p239 = q
+                res240.append(v)
+                q = sk0[p239]
+                if q < 0:
+                    q = _WS0(text, p239).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p239] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'until', '')
+                q += 5
+                p239 = q
+                res240.append(v)
+                q = sk0[p239]
+                if q < 0:
+                    q = _WS0(text, p239).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p239] = q
+                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'end', '')
+                q += 3
+                p239 = q
+                res240.append(v)
+                q = sk0[p239]
+                if q < 0:
+                    q = _WS0(text, p239).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p239] = q
+                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'of', '')
+                q += 2
                 p239 = q
                 res240.append(v)
                 p241 = p239
@@ -29104,11 +29111,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p241] = q
-                if not (text.startswith('coin', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'coin', '')
+                v = (q, 'turn', '')
                 q += 4
                 p241 = q
                 res242.append(v)
@@ -29123,154 +29130,6 @@ class CardParser:
                     n.rule = 489
                 q = p239
                 v = n if res240 else None
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F36:
-            while True:
-                p243 = p
-                res244: list[Any] = []
-                q = sk0[p243]
-                if q < 0:
-                    q = _WS0(text, p243).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p243] = q
-                if not (text.startswith('double', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'double', '')
-                q += 6
-                p243 = q
-                res244.append(v)
-                q = sk0[p243]
-                if q < 0:
-                    q = _WS0(text, p243).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p243] = q
-                if not (text.startswith('its', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'its', '')
-                q += 3
-                p243 = q
-                res244.append(v)
-                q = sk0[p243]
-                if q < 0:
-                    q = _WS0(text, p243).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p243] = q
-                if not (text.startswith('power', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'power', '')
-                q += 5
-                p243 = q
-                res244.append(v)
-                q = sk0[p243]
-                if q < 0:
-                    q = _WS0(text, p243).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p243] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p243 = q
-                res244.append(v)
-                q = sk0[p243]
-                if q < 0:
-                    q = _WS0(text, p243).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p243] = q
-                if not (text.startswith('toughness', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'toughness', '')
-                q += 9
-                p243 = q
-                res244.append(v)
-                q = sk0[p243]
-                if q < 0:
-                    q = _WS0(text, p243).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p243] = q
-                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'until', '')
-                q += 5
-                p243 = q
-                res244.append(v)
-                q = sk0[p243]
-                if q < 0:
-                    q = _WS0(text, p243).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p243] = q
-                if not (text.startswith('end', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'end', '')
-                q += 3
-                p243 = q
-                res244.append(v)
-                q = sk0[p243]
-                if q < 0:
-                    q = _WS0(text, p243).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p243] = q
-                if not (text.startswith('of', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'of', '')
-                q += 2
-                p243 = q
-                res244.append(v)
-                p245 = p243
-                res246: list[Any] = []
-                q = sk0[p245]
-                if q < 0:
-                    q = _WS0(text, p245).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p245] = q
-                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'turn', '')
-                q += 4
-                p245 = q
-                res246.append(v)
-                if res246:
-                    n = Nt(res246)
-                    n.rule = 490
-                p243 = p245
-                if res246 and n:
-                    res244.append(n)
-                if res244:
-                    n = Nt(res244)
-                    n.rule = 491
-                q = p243
-                v = n if res244 else None
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -29296,7 +29155,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 492
+        n.rule = 490
         return q, n
 
     def e60_0(self, p: int) -> Any:
@@ -29317,7 +29176,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 493
+        n.rule = 491
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -29352,7 +29211,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 494
+        n.rule = 492
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -29385,7 +29244,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29406,7 +29265,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29427,7 +29286,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29448,7 +29307,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29485,7 +29344,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29506,7 +29365,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29527,7 +29386,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29548,7 +29407,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29569,7 +29428,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29590,7 +29449,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29611,7 +29470,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29632,7 +29491,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 494
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29669,7 +29528,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29690,7 +29549,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29711,7 +29570,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29732,7 +29591,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29753,7 +29612,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29774,7 +29633,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29821,11 +29680,11 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 498
+                n.rule = 496
             p1 = p3
             if res4 and n:
                 res2.append(n)
-            r = self.e146_0(p1)
+            r = self.e147_0(p1)
             if r is None:
                 p = c
                 if first:
@@ -29837,7 +29696,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 499
+                n.rule = 497
             q = p1
             v = n if res2 else None
             p = q
@@ -29848,7 +29707,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 500
+        n.rule = 498
         return p, n
 
     def e63_0(self, p: int) -> Any:
@@ -29882,7 +29741,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 501
+                n.rule = 499
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29910,7 +29769,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e147_0(p1)
+                r = self.e148_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -29956,7 +29815,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e148_0(p3)
+                r = self.e149_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30037,7 +29896,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 502
+                n.rule = 500
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30067,7 +29926,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 503
+            n.rule = 501
         p = p5
         if res6 and n:
             res.append(n)
@@ -30109,7 +29968,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 504
+                n.rule = 502
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -30139,11 +29998,11 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 505
+            n.rule = 503
         p = p11
         if res12 and n:
             res.append(n)
-        r = self.e149_0(p)
+        r = self.e150_0(p)
         if r is None:
             return None
         q, v = r
@@ -30153,7 +30012,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 506
+        n.rule = 504
         return p, n
 
     def e65_0(self, p: int) -> Any:
@@ -30221,7 +30080,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e150_0(p1)
+            r = self.e151_0(p1)
             if r is None:
                 break
             q, v = r
@@ -30246,7 +30105,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e151_0(p3)
+            r = self.e152_0(p3)
             if r is None:
                 break
             q, v = r
@@ -30294,7 +30153,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 507
+                n.rule = 505
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30313,7 +30172,7 @@ class CardParser:
             p = p5
             res += res6
             break
-        r = self.e152_0(p)
+        r = self.e153_0(p)
         if r is None:
             return None
         q, v = r
@@ -30343,11 +30202,11 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 508
+            n.rule = 506
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e153_0(p)
+        r = self.e154_0(p)
         if r is None:
             return None
         q, v = r
@@ -30381,7 +30240,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e154_0(p11)
+            r = self.e155_0(p11)
             if r is None:
                 break
             q, v = r
@@ -30406,7 +30265,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 509
+        n.rule = 507
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30521,7 +30380,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e155_0(p)
+        r = self.e156_0(p)
         if r is None:
             return None
         q, v = r
@@ -30563,14 +30422,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 510
+            n.rule = 508
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 511
+        n.rule = 509
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30591,7 +30450,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 512
+        n.rule = 510
         return q, n
 
     def e68_0(self, p: int) -> Any:
@@ -30628,7 +30487,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 513
+                    n.rule = 511
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30658,7 +30517,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 514
+                    n.rule = 512
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30683,7 +30542,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 515
+                    n.rule = 513
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30735,7 +30594,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 516
+        n.rule = 514
         return p, n
 
     def e70_0(self, p: int) -> Any:
@@ -30780,13 +30639,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 517
+                n.rule = 515
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 518
+                n.rule = 516
             q = p1
             v = n if res2 else None
             p = q
@@ -30797,7 +30656,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 519
+        n.rule = 517
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30870,7 +30729,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F20:
             while True:
-                r = self.e156_0(p)
+                r = self.e157_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -30912,7 +30771,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 520
+                    n.rule = 518
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31007,14 +30866,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 521
+            n.rule = 519
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 522
+        n.rule = 520
         return p, n
 
     def e73_0(self, p: int) -> Any:
@@ -31095,7 +30954,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31110,7 +30969,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31125,7 +30984,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 523
+                    n.rule = 521
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31150,7 +31009,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 524
+        n.rule = 522
         return q, n
 
     def e75_0(self, p: int) -> Any:
@@ -31171,7 +31030,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 525
+        n.rule = 523
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -31224,7 +31083,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 526
+                n.rule = 524
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31265,13 +31124,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 527
+                n.rule = 525
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 528
+                n.rule = 526
             q = p1
             v = n if res2 else None
             p = q
@@ -31282,7 +31141,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 529
+        n.rule = 527
         return p, n
 
     def e77_0(self, p: int) -> Any:
@@ -31380,7 +31239,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 530
+        n.rule = 528
         return p, n
 
     def e79_0(self, p: int) -> Any:
@@ -31401,7 +31260,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 531
+        n.rule = 529
         return q, n
 
     def e80_0(self, p: int) -> Any:
@@ -31422,7 +31281,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 532
+        n.rule = 530
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -31478,7 +31337,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 533
+            n.rule = 531
         p = p1
         if res2 and n:
             res.append(n)
@@ -31542,7 +31401,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e157_0(p)
+        r = self.e158_0(p)
         if r is None:
             return None
         q, v = r
@@ -31552,7 +31411,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 534
+        n.rule = 532
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31608,7 +31467,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 535
+            n.rule = 533
         p = p1
         if res2 and n:
             res.append(n)
@@ -31735,7 +31594,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 536
+        n.rule = 534
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31808,14 +31667,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 537
+            n.rule = 535
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 538
+        n.rule = 536
         return p, n
 
     def e81_0(self, p: int) -> Any:
@@ -31967,7 +31826,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 539
+        n.rule = 537
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -32026,7 +31885,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 540
+                n.rule = 538
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32045,14 +31904,14 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e158_0(p)
+        r = self.e159_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e159_0(p)
+        r = self.e160_0(p)
         if r is None:
             return None
         q, v = r
@@ -32109,7 +31968,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 541
+                n.rule = 539
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -32119,7 +31978,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 542
+        n.rule = 540
         return p, n
 
     def e84_1(self, p: int) -> Any:
@@ -32140,7 +31999,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e160_1(p1)
+                r = self.e161_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32151,7 +32010,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 543
+                    n.rule = 541
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32205,13 +32064,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 544
+                    n.rule = 542
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 545
+                    n.rule = 543
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -32237,7 +32096,7 @@ class CardParser:
                 q += 4
                 p7 = q
                 res8.append(v)
-                r = self.e161_1(p7)
+                r = self.e162_1(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -32248,7 +32107,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 546
+                    n.rule = 544
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -32295,13 +32154,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 547
+                    n.rule = 545
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 548
+                    n.rule = 546
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -32340,13 +32199,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 549
+                    n.rule = 547
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 550
+                    n.rule = 548
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -32659,7 +32518,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e162_0(p)
+            r = self.e163_0(p)
             if r is None:
                 p = c
                 break
@@ -32669,7 +32528,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e163_0(p)
+            r = self.e164_0(p)
             if r is None:
                 p = c
                 break
@@ -32685,7 +32544,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e164_0(p)
+            r = self.e165_0(p)
             if r is None:
                 p = c
                 break
@@ -32695,7 +32554,7 @@ class CardParser:
             p = q
             break
         while True:
-            r = self.e165_0(p)
+            r = self.e166_0(p)
             if r is None:
                 p = c
                 break
@@ -32724,7 +32583,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 551
+        n.rule = 549
         return q, n
 
     def e90_0(self, p: int) -> Any:
@@ -32759,7 +32618,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 552
+        n.rule = 550
         return p, n
 
     def e91_0(self, p: int) -> Any:
@@ -32794,7 +32653,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 553
+        n.rule = 551
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32829,7 +32688,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 554
+        n.rule = 552
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -32855,7 +32714,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e166_0(p1)
+            r = self.e167_0(p1)
             if r is None:
                 p = c
                 break
@@ -32875,7 +32734,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e167_0(p)
+            r = self.e168_0(p)
             if r is None:
                 p = c
                 break
@@ -32892,7 +32751,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e168_0(p)
+            r = self.e169_0(p)
             if r is None:
                 p = c
                 break
@@ -33206,7 +33065,7 @@ class CardParser:
         res: list[Any] = []
         while True:
             c = p
-            r = self.e169_0(p)
+            r = self.e170_0(p)
             if r is None:
                 p = c
                 break
@@ -33235,7 +33094,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e170_0(p1)
+                r = self.e171_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33383,7 +33242,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 555
+                    n.rule = 553
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33468,7 +33327,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e171_0(p1)
+                r = self.e172_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33512,7 +33371,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 554
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33655,7 +33514,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 557
+                    n.rule = 555
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33703,7 +33562,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 558
+                    n.rule = 556
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33728,7 +33587,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 559
+                    n.rule = 557
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -33767,7 +33626,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 558
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -33794,7 +33653,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e172_0(p17)
+                r = self.e173_0(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33816,7 +33675,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 561
+                    n.rule = 559
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33870,7 +33729,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 560
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -33911,7 +33770,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e173_0(p25)
+                r = self.e174_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -33956,7 +33815,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 563
+                    n.rule = 561
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -34003,7 +33862,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 564
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34023,7 +33882,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 565
+                    n.rule = 563
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -34050,7 +33909,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 566
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34084,7 +33943,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 565
+                    n.rule = 563
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -34111,7 +33970,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 567
+                    n.rule = 565
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34131,7 +33990,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 565
+                    n.rule = 563
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -34158,7 +34017,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 568
+                    n.rule = 566
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -34192,7 +34051,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 565
+                    n.rule = 563
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -34219,7 +34078,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 569
+                    n.rule = 567
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -34253,7 +34112,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 565
+                    n.rule = 563
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -34280,7 +34139,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 570
+                    n.rule = 568
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -34314,7 +34173,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 565
+                    n.rule = 563
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -34341,7 +34200,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 571
+                    n.rule = 569
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -34375,7 +34234,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 565
+                    n.rule = 563
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -34402,7 +34261,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 572
+                    n.rule = 570
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -34422,7 +34281,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 565
+                    n.rule = 563
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -34470,7 +34329,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 573
+        n.rule = 571
         return p, n
 
     def e101_0(self, p: int) -> Any:
@@ -34491,7 +34350,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e174_0(p1)
+                r = self.e175_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34523,7 +34382,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e175_0(p3)
+                r = self.e176_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -34660,7 +34519,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 574
+                    n.rule = 572
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34721,7 +34580,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 575
+                    n.rule = 573
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34822,7 +34681,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 576
+                    n.rule = 574
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34970,7 +34829,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 577
+                    n.rule = 575
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35087,7 +34946,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 578
+                    n.rule = 576
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35126,7 +34985,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 579
+            n.rule = 577
         p = p1
         if res2 and n:
             res.append(n)
@@ -35154,7 +35013,7 @@ class CardParser:
         q += 7
         p = q
         res.append(v)
-        r = self.e176_0(p)
+        r = self.e177_0(p)
         if r is None:
             return None
         q, v = r
@@ -35173,7 +35032,7 @@ class CardParser:
         q += 5
         p = q
         res.append(v)
-        r = self.e177_0(p)
+        r = self.e178_0(p)
         if r is None:
             return None
         q, v = r
@@ -35183,7 +35042,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 580
+        n.rule = 578
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -35192,14 +35051,14 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e178_0(p)
+        r = self.e179_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e179_0(p)
+        r = self.e180_0(p)
         if r is None:
             return None
         q, v = r
@@ -35218,7 +35077,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e180_0(p)
+        r = self.e181_0(p)
         if r is None:
             return None
         q, v = r
@@ -35263,7 +35122,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 581
+                n.rule = 579
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35296,7 +35155,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 582
+                n.rule = 580
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35306,7 +35165,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 583
+        n.rule = 581
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -35338,14 +35197,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 584
+            n.rule = 582
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 585
+        n.rule = 583
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -35364,14 +35223,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 586
+                n.rule = 584
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e181_0(p)
+        r = self.e182_0(p)
         if r is None:
             return None
         q, v = r
@@ -35389,11 +35248,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 587
+            n.rule = 585
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e182_0(p)
+        r = self.e183_0(p)
         if r is None:
             return None
         q, v = r
@@ -35412,7 +35271,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 588
+                n.rule = 586
             q = p5
             v = n if res6 else None
             p = q
@@ -35422,7 +35281,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 589
+        n.rule = 587
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -35443,7 +35302,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e183_0(p)
+        r = self.e184_0(p)
         if r is None:
             return None
         q, v = r
@@ -35453,7 +35312,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 590
+        n.rule = 588
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35496,7 +35355,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 591
+                n.rule = 589
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35526,12 +35385,12 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 592
+            n.rule = 590
         p = p5
         if res6 and n:
             res.append(n)
         while True:
-            r = self.e184_0(p)
+            r = self.e185_0(p)
             if r is None:
                 break
             q, v = r
@@ -35539,7 +35398,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e185_0(p)
+        r = self.e186_0(p)
         if r is None:
             return None
         q, v = r
@@ -35565,7 +35424,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 593
+            n.rule = 591
         p = p7
         if res8 and n:
             res.append(n)
@@ -35600,17 +35459,10 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 594
+            n.rule = 592
         p = p9
         if res10 and n:
             res.append(n)
-        r = self.e186_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e187_0(p)
         if r is None:
             return None
@@ -35632,6 +35484,13 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e190_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         while True:
             p11 = p
             res12: list[Any] = []
@@ -35647,7 +35506,7 @@ class CardParser:
             q += 4
             p11 = q
             res12.append(v)
-            r = self.e190_0(p11)
+            r = self.e191_0(p11)
             if r is None:
                 break
             q, v = r
@@ -35691,7 +35550,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 595
+                n.rule = 593
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35699,7 +35558,7 @@ class CardParser:
             res += res14
             break
         while True:
-            r = self.e191_0(p)
+            r = self.e192_0(p)
             if r is None:
                 break
             q, v = r
@@ -35710,7 +35569,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 596
+        n.rule = 594
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35731,7 +35590,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e192_0(p)
+        r = self.e193_0(p)
         if r is None:
             return None
         q, v = r
@@ -35741,11 +35600,63 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 597
+        n.rule = 595
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
         # DiscardEffect: Sequence (rule)
+        v: Any
+        res: list[Any] = []
+        while True:
+            p1 = p
+            res2: list[Any] = []
+            r = self.r_PlayerRef_0(p1)
+            if r is None:
+                break
+            q, v = r
+            p1 = q
+            if v:
+                res2.append(v)
+            if res2:
+                n = Nt(res2)
+                n.rule = 596
+            q = p1
+            v = n if res2 else None
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        r = self.e194_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        r = self.e195_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
+        while True:
+            r = self.e196_0(p)
+            if r is None:
+                break
+            q, v = r
+            p = q
+            if v is not None:
+                res.append(v)
+            break
+        if not res:
+            return p, None
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 597
+        return p, n
+
+    def r_GainLifeEffect_0(self, p: int) -> Any:
+        # GainLifeEffect: Sequence (rule)
         v: Any
         res: list[Any] = []
         while True:
@@ -35767,65 +35678,6 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e193_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        r = self.e194_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
-        while True:
-            r = self.e195_0(p)
-            if r is None:
-                break
-            q, v = r
-            p = q
-            if v is not None:
-                res.append(v)
-            break
-        if not res:
-            return p, None
-        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 599
-        return p, n
-
-    def r_GainLifeEffect_0(self, p: int) -> Any:
-        # GainLifeEffect: Sequence (rule)
-        v: Any
-        res: list[Any] = []
-        while True:
-            p1 = p
-            res2: list[Any] = []
-            r = self.r_PlayerRef_0(p1)
-            if r is None:
-                break
-            q, v = r
-            p1 = q
-            if v:
-                res2.append(v)
-            if res2:
-                n = Nt(res2)
-                n.rule = 600
-            q = p1
-            v = n if res2 else None
-            p = q
-            if v is not None:
-                res.append(v)
-            break
-        r = self.e196_0(p)
-        if r is None:
-            return None
-        q, v = r
-        p = q
-        if v:
-            res.append(v)
         r = self.e197_0(p)
         if r is None:
             return None
@@ -35833,10 +35685,17 @@ class CardParser:
         p = q
         if v:
             res.append(v)
+        r = self.e198_0(p)
+        if r is None:
+            return None
+        q, v = r
+        p = q
+        if v:
+            res.append(v)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 601
+        n.rule = 599
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35892,7 +35751,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 602
+            n.rule = 600
         p = p1
         if res2 and n:
             res.append(n)
@@ -35908,7 +35767,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 603
+                n.rule = 601
             q = p3
             v = n if res4 else None
             p = q
@@ -35918,7 +35777,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 604
+        n.rule = 602
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -36051,14 +35910,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 605
+            n.rule = 603
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 606
+        n.rule = 604
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -36090,7 +35949,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 607
+            n.rule = 605
         p = p1
         if res2 and n:
             res.append(n)
@@ -36106,7 +35965,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e198_0(p)
+        r = self.e199_0(p)
         if r is None:
             return None
         q, v = r
@@ -36140,7 +35999,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e199_0(p3)
+            r = self.e200_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36153,7 +36012,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 608
+        n.rule = 606
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -36185,7 +36044,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 609
+            n.rule = 607
         p = p1
         if res2 and n:
             res.append(n)
@@ -36201,7 +36060,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 610
+                n.rule = 608
             q = p3
             v = n if res4 else None
             p = q
@@ -36220,7 +36079,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e200_0(p)
+        r = self.e201_0(p)
         if r is None:
             return None
         q, v = r
@@ -36289,7 +36148,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 611
+                n.rule = 609
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36299,7 +36158,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 612
+        n.rule = 610
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -36331,14 +36190,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 613
+            n.rule = 611
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e201_0(p3)
+            r = self.e202_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36409,7 +36268,7 @@ class CardParser:
         p = q
         res.append(v)
         while True:
-            r = self.e202_0(p)
+            r = self.e203_0(p)
             if r is None:
                 break
             q, v = r
@@ -36418,7 +36277,7 @@ class CardParser:
                 res.append(v)
             break
         while True:
-            r = self.e203_0(p)
+            r = self.e204_0(p)
             if r is None:
                 break
             q, v = r
@@ -36452,7 +36311,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 614
+                n.rule = 612
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36467,11 +36326,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 615
+                n.rule = 613
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e204_0(p5)
+            r = self.e205_0(p5)
             if r is None:
                 break
             q, v = r
@@ -36508,7 +36367,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 616
+        n.rule = 614
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36552,7 +36411,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 617
+            n.rule = 615
         p = p1
         if res2 and n:
             res.append(n)
@@ -36644,14 +36503,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 618
+            n.rule = 616
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 619
+        n.rule = 617
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36683,7 +36542,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 620
+            n.rule = 618
         p = p1
         if res2 and n:
             res.append(n)
@@ -36714,7 +36573,7 @@ class CardParser:
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e205_0(p3)
+            r = self.e206_0(p3)
             if r is None:
                 break
             q, v = r
@@ -36747,7 +36606,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 621
+            n.rule = 619
         p = p5
         if res6 and n:
             res.append(n)
@@ -36762,11 +36621,11 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 622
+            n.rule = 620
         p = p7
         if res8 and n:
             res.append(n)
-        r = self.e206_0(p)
+        r = self.e207_0(p)
         if r is None:
             return None
         q, v = r
@@ -36776,7 +36635,7 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            r = self.e207_0(p9)
+            r = self.e208_0(p9)
             if r is None:
                 break
             q, v = r
@@ -36834,7 +36693,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e208_0(p)
+        r = self.e209_0(p)
         if r is None:
             return None
         q, v = r
@@ -36852,12 +36711,12 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 623
+            n.rule = 621
         p = p11
         if res12 and n:
             res.append(n)
         while True:
-            r = self.e209_0(p)
+            r = self.e210_0(p)
             if r is None:
                 break
             q, v = r
@@ -36868,7 +36727,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 624
+        n.rule = 622
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36900,7 +36759,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 625
+            n.rule = 623
         p = p1
         if res2 and n:
             res.append(n)
@@ -36966,7 +36825,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 626
+                n.rule = 624
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -36989,7 +36848,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 627
+                    n.rule = 625
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37062,7 +36921,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 628
+        n.rule = 626
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -37094,7 +36953,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 629
+            n.rule = 627
         p = p1
         if res2 and n:
             res.append(n)
@@ -37113,7 +36972,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 630
+        n.rule = 628
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -37145,7 +37004,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 631
+            n.rule = 629
         p = p1
         if res2 and n:
             res.append(n)
@@ -37161,7 +37020,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e210_0(p)
+        r = self.e211_0(p)
         if r is None:
             return None
         q, v = r
@@ -37184,14 +37043,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 632
+            n.rule = 630
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 633
+        n.rule = 631
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -37248,14 +37107,14 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 634
+                n.rule = 632
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e211_0(p)
+        r = self.e212_0(p)
         if r is None:
             return None
         q, v = r
@@ -37285,7 +37144,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 635
+            n.rule = 633
         p = p3
         if res4 and n:
             res.append(n)
@@ -37324,7 +37183,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 636
+            n.rule = 634
         p = p5
         if res6 and n:
             res.append(n)
@@ -37343,7 +37202,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 637
+        n.rule = 635
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -37392,7 +37251,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 638
+            n.rule = 636
         p = p1
         if res2 and n:
             res.append(n)
@@ -37419,14 +37278,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 639
+            n.rule = 637
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 640
+        n.rule = 638
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -37447,7 +37306,7 @@ class CardParser:
         q += 3
         p = q
         res.append(v)
-        r = self.e212_0(p)
+        r = self.e213_0(p)
         if r is None:
             return None
         q, v = r
@@ -37465,7 +37324,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 641
+            n.rule = 639
         p = p1
         if res2 and n:
             res.append(n)
@@ -37545,14 +37404,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 642
+            n.rule = 640
         p = p3
         if res4 and n:
             res.append(n)
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e213_0(p5)
+            r = self.e214_0(p5)
             if r is None:
                 break
             q, v = r
@@ -37577,7 +37436,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 643
+        n.rule = 641
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37609,7 +37468,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 644
+            n.rule = 642
         p = p1
         if res2 and n:
             res.append(n)
@@ -37624,11 +37483,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 645
+            n.rule = 643
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e214_0(p)
+        r = self.e215_0(p)
         if r is None:
             return None
         q, v = r
@@ -37658,14 +37517,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 646
+            n.rule = 644
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 647
+        n.rule = 645
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37697,7 +37556,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 648
+            n.rule = 646
         p = p1
         if res2 and n:
             res.append(n)
@@ -37727,7 +37586,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 649
+                n.rule = 647
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37746,7 +37605,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 650
+                n.rule = 648
             q = p7
             v = n if res8 else None
             p = q
@@ -37765,7 +37624,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e215_0(p)
+        r = self.e216_0(p)
         if r is None:
             return None
         q, v = r
@@ -37784,7 +37643,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e216_0(p)
+        r = self.e217_0(p)
         if r is None:
             return None
         q, v = r
@@ -37794,7 +37653,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 651
+        n.rule = 649
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37826,7 +37685,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 652
+            n.rule = 650
         p = p1
         if res2 and n:
             res.append(n)
@@ -37842,7 +37701,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e217_0(p)
+        r = self.e218_0(p)
         if r is None:
             return None
         q, v = r
@@ -37864,7 +37723,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 653
+        n.rule = 651
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -37908,7 +37767,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 654
+            n.rule = 652
         p = p1
         if res2 and n:
             res.append(n)
@@ -37943,7 +37802,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 655
+            n.rule = 653
         p = p3
         if res4 and n:
             res.append(n)
@@ -38090,7 +37949,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 656
+            n.rule = 654
         p = p5
         if res6 and n:
             res.append(n)
@@ -38122,14 +37981,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 657
+            n.rule = 655
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 658
+        n.rule = 656
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -38161,7 +38020,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 659
+            n.rule = 657
         p = p1
         if res2 and n:
             res.append(n)
@@ -38177,7 +38036,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 660
+                n.rule = 658
             q = p3
             v = n if res4 else None
             p = q
@@ -38210,7 +38069,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 661
+                n.rule = 659
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38225,11 +38084,11 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 662
+                n.rule = 660
             p5 = p9
             if res10 and n:
                 res6.append(n)
-            r = self.e218_0(p5)
+            r = self.e219_0(p5)
             if r is None:
                 break
             q, v = r
@@ -38289,7 +38148,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 663
+                n.rule = 661
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -38299,7 +38158,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 664
+        n.rule = 662
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -38331,11 +38190,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 665
+            n.rule = 663
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e219_0(p)
+        r = self.e220_0(p)
         if r is None:
             return None
         q, v = r
@@ -38382,14 +38241,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 666
+            n.rule = 664
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 667
+        n.rule = 665
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -38469,7 +38328,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 668
+            n.rule = 666
         p = p1
         if res2 and n:
             res.append(n)
@@ -38488,7 +38347,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 669
+        n.rule = 667
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38520,14 +38379,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 670
+            n.rule = 668
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 671
+        n.rule = 669
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38546,21 +38405,21 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 672
+                n.rule = 670
             q = p1
             v = n if res2 else None
             p = q
             if v is not None:
                 res.append(v)
             break
-        r = self.e220_0(p)
+        r = self.e221_0(p)
         if r is None:
             return None
         q, v = r
         p = q
         if v:
             res.append(v)
-        r = self.e221_0(p)
+        r = self.e222_0(p)
         if r is None:
             return None
         q, v = r
@@ -38578,14 +38437,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 673
+            n.rule = 671
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 674
+        n.rule = 672
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38617,7 +38476,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 675
+            n.rule = 673
         p = p1
         if res2 and n:
             res.append(n)
@@ -38671,7 +38530,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 676
+                n.rule = 674
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38713,7 +38572,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 677
+                    n.rule = 675
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38762,7 +38621,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 678
+        n.rule = 676
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38794,14 +38653,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 679
+            n.rule = 677
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 680
+        n.rule = 678
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38857,14 +38716,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 681
+            n.rule = 679
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 682
+        n.rule = 680
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38896,14 +38755,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 683
+            n.rule = 681
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 684
+        n.rule = 682
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -38964,14 +38823,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 685
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 686
+        n.rule = 684
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -39003,7 +38862,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 687
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
@@ -39018,11 +38877,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 688
+            n.rule = 686
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e222_0(p)
+        r = self.e223_0(p)
         if r is None:
             return None
         q, v = r
@@ -39052,14 +38911,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 689
+            n.rule = 687
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 690
+        n.rule = 688
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -39068,7 +38927,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e223_0(p)
+        r = self.e224_0(p)
         if r is None:
             return None
         q, v = r
@@ -39098,14 +38957,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 691
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 692
+        n.rule = 690
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -39161,7 +39020,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 693
+            n.rule = 691
         p = p1
         if res2 and n:
             res.append(n)
@@ -39237,7 +39096,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e224_0(p)
+        r = self.e225_0(p)
         if r is None:
             return None
         q, v = r
@@ -39271,7 +39130,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 694
+        n.rule = 692
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -39303,11 +39162,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 695
+            n.rule = 693
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e225_0(p)
+        r = self.e226_0(p)
         if r is None:
             return None
         q, v = r
@@ -39317,7 +39176,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 696
+        n.rule = 694
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -39349,7 +39208,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 697
+            n.rule = 695
         p = p1
         if res2 and n:
             res.append(n)
@@ -39368,7 +39227,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e226_0(p3)
+            r = self.e227_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39435,7 +39294,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e227_0(p3)
+            r = self.e228_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39460,7 +39319,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 698
+        n.rule = 696
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -39469,7 +39328,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e228_0(p)
+        r = self.e229_0(p)
         if r is None:
             return None
         q, v = r
@@ -39515,7 +39374,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e229_0(p1)
+            r = self.e230_0(p1)
             if r is None:
                 break
             q, v = r
@@ -39540,7 +39399,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 699
+        n.rule = 697
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39560,11 +39419,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e230_0(p)
+        r = self.e231_0(p)
         if r is None:
             return None
         q, v = r
@@ -39587,7 +39446,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 701
+            n.rule = 699
         p = p3
         if res4 and n:
             res.append(n)
@@ -39641,7 +39500,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 702
+                n.rule = 700
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39651,7 +39510,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 703
+        n.rule = 701
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39671,11 +39530,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 704
+            n.rule = 702
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e231_0(p)
+        r = self.e232_0(p)
         if r is None:
             return None
         q, v = r
@@ -39706,7 +39565,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e232_0(p)
+        r = self.e233_0(p)
         if r is None:
             return None
         q, v = r
@@ -39765,14 +39624,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 705
+            n.rule = 703
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 706
+        n.rule = 704
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39795,7 +39654,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 707
+                n.rule = 705
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -39814,7 +39673,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e233_0(p)
+        r = self.e234_0(p)
         if r is None:
             return None
         q, v = r
@@ -39822,7 +39681,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e234_0(p)
+            r = self.e235_0(p)
             if r is None:
                 break
             q, v = r
@@ -39830,7 +39689,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e235_0(p)
+        r = self.e236_0(p)
         if r is None:
             return None
         q, v = r
@@ -39838,7 +39697,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e236_0(p)
+            r = self.e237_0(p)
             if r is None:
                 break
             q, v = r
@@ -39849,7 +39708,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e237_0(p5)
+            r = self.e238_0(p5)
             if r is None:
                 break
             q, v = r
@@ -39910,7 +39769,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 708
+        n.rule = 706
         return p, n
 
     def e106_0(self, p: int) -> Any:
@@ -40000,7 +39859,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 709
+        n.rule = 707
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -40077,7 +39936,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e238_0(p1)
+                r = self.e239_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40102,7 +39961,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 710
+                    n.rule = 708
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40130,12 +39989,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 711
+                    n.rule = 709
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40163,12 +40022,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 712
+                    n.rule = 710
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 710
+                    n.rule = 708
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40272,7 +40131,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 713
+        n.rule = 711
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -40545,8 +40404,8 @@ class CardParser:
                 break
         return None
 
-    def r_BackWord_0(self, p: int) -> Any:
-        # BackWord: OrderedChoice (rule)
+    def e115_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
         v: Any
@@ -40559,139 +40418,214 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F15:
+        if ch in _F63:
             while True:
-                q = sk0[p]
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p1).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    sk0[p1] = q
+                if not (text.startswith('with', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'it', '')
+                v = (q, 'with', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('the', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'the', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('same', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'same', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('name', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'name', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('as', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'as', '')
                 q += 2
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 714
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F10:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_BackWord_0(p3)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'them', '')
-                q += 4
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 714
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F10:
-            while True:
-                q = sk0[p]
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 712
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                q = sk0[p1]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p1).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('they', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p1] = q
+                if not (text.startswith('until', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'they', '')
+                v = (q, 'until', '')
+                q += 5
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'your', '')
                 q += 4
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 714
-                    return q, n
-                p = q
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('next', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'next', '')
+                q += 4
+                p1 = q
+                res2.append(v)
+                p5 = p1
+                res6: list[Any] = []
+                q = sk0[p5]
+                if q < 0:
+                    q = _WS0(text, p5).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p5] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p5 = q
+                res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 713
+                p1 = p5
+                if res6 and n:
+                    res2.append(n)
+                if res2:
+                    return p1, res2
+                p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
         if ch in _F10:
             while True:
-                q = sk0[p]
+                p7 = p
+                res8: list[Any] = []
+                q = sk0[p7]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p7).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
+                    sk0[p7] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 714
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F10:
-            while True:
-                q = sk0[p]
+                p7 = q
+                res8.append(v)
+                p9 = p7
+                res10: list[Any] = []
+                q = sk0[p9]
                 if q < 0:
-                    q = _WS0(text, p).end()
+                    q = _WS0(text, p9).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p] = q
-                m = _RX40(text, q) if text[q:q + 1] in _F33 else None
-                if m is None:
+                    sk0[p9] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                if v is not None:
-                    n = Nt([v])
+                v = (q, 'turn', '')
+                q += 4
+                p9 = q
+                res10.append(v)
+                if res10:
+                    n = Nt(res10)
                     n.rule = 714
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F10:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                m = _RX41(text, q) if text[q:q + 1] in _F33 else None
-                if m is None:
-                    p = c
-                    ch = ch0
-                    break
-                s = m.group()
-                v = (q, s, '') if s else None
-                q += len(s)
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 714
-                    return q, n
-                p = q
+                p7 = p9
+                if res10 and n:
+                    res8.append(n)
+                if res8:
+                    return p7, res8
+                p = p7
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e115_0(self, p: int) -> Any:
+    def e116_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -40712,7 +40646,7 @@ class CardParser:
         n.rule = 715
         return q, n
 
-    def e116_0(self, p: int) -> Any:
+    def e117_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -40794,7 +40728,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e239_0(p)
+        r = self.e240_0(p)
         if r is None:
             return None
         q, v = r
@@ -40807,7 +40741,7 @@ class CardParser:
         n.rule = 717
         return p, n
 
-    def e117_0(self, p: int) -> Any:
+    def e118_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -40861,7 +40795,7 @@ class CardParser:
                 break
         return None
 
-    def e118_0(self, p: int) -> Any:
+    def e119_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41014,7 +40948,7 @@ class CardParser:
                 break
         return None
 
-    def e119_0(self, p: int) -> Any:
+    def e120_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41068,7 +41002,7 @@ class CardParser:
                 break
         return None
 
-    def e120_0(self, p: int) -> Any:
+    def e121_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41122,7 +41056,7 @@ class CardParser:
                 break
         return None
 
-    def e121_0(self, p: int) -> Any:
+    def e122_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41197,7 +41131,7 @@ class CardParser:
                 break
         return None
 
-    def e122_0(self, p: int) -> Any:
+    def e123_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41251,7 +41185,7 @@ class CardParser:
                 break
         return None
 
-    def e123_0(self, p: int) -> Any:
+    def e124_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41305,7 +41239,7 @@ class CardParser:
                 break
         return None
 
-    def e124_0(self, p: int) -> Any:
+    def e125_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -41357,7 +41291,7 @@ class CardParser:
         n.rule = 723
         return p, n
 
-    def e125_0(self, p: int) -> Any:
+    def e126_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41411,7 +41345,7 @@ class CardParser:
                 break
         return None
 
-    def e126_0(self, p: int) -> Any:
+    def e127_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -41524,7 +41458,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e240_0(p3)
+                r = self.e241_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41620,7 +41554,7 @@ class CardParser:
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e241_0(p9)
+                    r = self.e242_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -41755,7 +41689,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e242_0(p17)
+                    r = self.e243_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -42093,7 +42027,7 @@ class CardParser:
             while True:
                 p35 = p
                 res36: list[Any] = []
-                r = self.e243_0(p35)
+                r = self.e244_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42208,7 +42142,7 @@ class CardParser:
                 break
         return None
 
-    def e127_0(self, p: int) -> Any:
+    def e128_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42262,7 +42196,7 @@ class CardParser:
                 break
         return None
 
-    def e128_0(self, p: int) -> Any:
+    def e129_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42325,7 +42259,7 @@ class CardParser:
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e244_0(p1)
+                r = self.e245_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42728,7 +42662,7 @@ class CardParser:
                 break
         return None
 
-    def e129_0(self, p: int) -> Any:
+    def e130_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -42749,7 +42683,7 @@ class CardParser:
         n.rule = 748
         return q, n
 
-    def e130_0(self, p: int) -> Any:
+    def e131_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42803,7 +42737,7 @@ class CardParser:
                 break
         return None
 
-    def e131_0(self, p: int) -> Any:
+    def e132_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42878,7 +42812,7 @@ class CardParser:
                 break
         return None
 
-    def e132_0(self, p: int) -> Any:
+    def e133_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42912,7 +42846,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e245_0(p)
+            r = self.e246_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -42925,7 +42859,7 @@ class CardParser:
             break
         return None
 
-    def e133_0(self, p: int) -> Any:
+    def e134_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -42971,7 +42905,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e246_0(p1)
+                r = self.e247_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43074,7 +43008,7 @@ class CardParser:
                 break
         return None
 
-    def e134_0(self, p: int) -> Any:
+    def e135_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43092,7 +43026,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e247_0(p1)
+                r = self.e248_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43145,7 +43079,7 @@ class CardParser:
                 break
         return None
 
-    def e135_0(self, p: int) -> Any:
+    def e136_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43199,7 +43133,7 @@ class CardParser:
                 break
         return None
 
-    def e136_0(self, p: int) -> Any:
+    def e137_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43253,7 +43187,7 @@ class CardParser:
                 break
         return None
 
-    def e137_0(self, p: int) -> Any:
+    def e138_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43307,7 +43241,7 @@ class CardParser:
                 break
         return None
 
-    def e138_0(self, p: int) -> Any:
+    def e139_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43361,7 +43295,7 @@ class CardParser:
                 break
         return None
 
-    def e139_0(self, p: int) -> Any:
+    def e140_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43415,7 +43349,7 @@ class CardParser:
                 break
         return None
 
-    def e140_0(self, p: int) -> Any:
+    def e141_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43430,7 +43364,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e248_0(p)
+            r = self.e249_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43483,7 +43417,7 @@ class CardParser:
                 break
         return None
 
-    def e141_0(self, p: int) -> Any:
+    def e142_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43546,7 +43480,7 @@ class CardParser:
                 break
         return None
 
-    def e142_0(self, p: int) -> Any:
+    def e143_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43567,7 +43501,7 @@ class CardParser:
         n.rule = 754
         return q, n
 
-    def e143_0(self, p: int) -> Any:
+    def e144_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43621,7 +43555,7 @@ class CardParser:
                 break
         return None
 
-    def e144_0(self, p: int) -> Any:
+    def e145_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43675,7 +43609,7 @@ class CardParser:
                 break
         return None
 
-    def e145_0(self, p: int) -> Any:
+    def e146_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -43693,7 +43627,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e249_0(p1)
+                r = self.e250_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43746,7 +43680,7 @@ class CardParser:
                 break
         return None
 
-    def e146_0(self, p: int) -> Any:
+    def e147_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -43796,7 +43730,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e147_0(self, p: int) -> Any:
+    def e148_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -43817,7 +43751,7 @@ class CardParser:
         n.rule = 757
         return q, n
 
-    def e148_0(self, p: int) -> Any:
+    def e149_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -44453,7 +44387,7 @@ class CardParser:
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
-                r = self.e250_0(p27)
+                r = self.e251_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44462,7 +44396,7 @@ class CardParser:
                 p27 = q
                 if v:
                     res28.append(v)
-                r = self.e251_0(p27)
+                r = self.e252_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44537,7 +44471,7 @@ class CardParser:
                 q += 7
                 p31 = q
                 res32.append(v)
-                r = self.e252_0(p31)
+                r = self.e253_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44717,7 +44651,7 @@ class CardParser:
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e253_0(p43)
+                r = self.e254_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44726,7 +44660,7 @@ class CardParser:
                 p43 = q
                 if v:
                     res44.append(v)
-                r = self.e254_0(p43)
+                r = self.e255_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44776,7 +44710,7 @@ class CardParser:
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e255_0(p49)
+                r = self.e256_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44810,7 +44744,7 @@ class CardParser:
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e256_0(p49)
+                r = self.e257_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44861,7 +44795,7 @@ class CardParser:
                 if res58 and n:
                     res56.append(n)
                 while True:
-                    r = self.e257_0(p55)
+                    r = self.e258_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -44886,7 +44820,7 @@ class CardParser:
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e258_0(p55)
+                r = self.e259_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44898,7 +44832,7 @@ class CardParser:
                 while True:
                     p61 = p55
                     res62: list[Any] = []
-                    r = self.e259_0(p61)
+                    r = self.e260_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -44946,7 +44880,7 @@ class CardParser:
                 break
         return None
 
-    def e149_0(self, p: int) -> Any:
+    def e150_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -44987,7 +44921,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e150_0(self, p: int) -> Any:
+    def e151_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45008,7 +44942,7 @@ class CardParser:
         n.rule = 791
         return q, n
 
-    def e151_0(self, p: int) -> Any:
+    def e152_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -45029,7 +44963,7 @@ class CardParser:
         n.rule = 792
         return q, n
 
-    def e152_0(self, p: int) -> Any:
+    def e153_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45070,7 +45004,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e260_0(p3) is None:
+                if self.e261_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -45098,7 +45032,7 @@ class CardParser:
                 break
         return None
 
-    def e153_0(self, p: int) -> Any:
+    def e154_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -45139,7 +45073,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e154_0(self, p: int) -> Any:
+    def e155_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45527,7 +45461,7 @@ class CardParser:
                 break
         return None
 
-    def e155_0(self, p: int) -> Any:
+    def e156_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45545,7 +45479,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e261_0(p1)
+                r = self.e262_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45817,7 +45751,7 @@ class CardParser:
                 break
         return None
 
-    def e156_0(self, p: int) -> Any:
+    def e157_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -45861,7 +45795,7 @@ class CardParser:
         n.rule = 805
         return p, n
 
-    def e157_0(self, p: int) -> Any:
+    def e158_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -45971,7 +45905,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e262_0(p1)
+                r = self.e263_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46138,7 +46072,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e263_0(p11)
+                r = self.e264_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46150,7 +46084,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e264_0(p13)
+                    r = self.e265_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -46263,7 +46197,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e265_0(p19)
+                    r = self.e266_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -46453,7 +46387,7 @@ class CardParser:
                 q += 8
                 p25 = q
                 res26.append(v)
-                r = self.e266_0(p25)
+                r = self.e267_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46586,7 +46520,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e267_0(p33)
+                r = self.e268_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46886,7 +46820,7 @@ class CardParser:
                 q += 2
                 p43 = q
                 res44.append(v)
-                r = self.e268_0(p43)
+                r = self.e269_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46953,7 +46887,7 @@ class CardParser:
                 q += 4
                 p45 = q
                 res46.append(v)
-                r = self.e269_0(p45)
+                r = self.e270_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47006,7 +46940,7 @@ class CardParser:
                 q += 5
                 p47 = q
                 res48.append(v)
-                r = self.e270_0(p47)
+                r = self.e271_0(p47)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47059,7 +46993,7 @@ class CardParser:
                 q += 5
                 p49 = q
                 res50.append(v)
-                r = self.e271_0(p49)
+                r = self.e272_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47096,7 +47030,7 @@ class CardParser:
                 q += 6
                 p49 = q
                 res50.append(v)
-                r = self.e272_0(p49)
+                r = self.e273_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47730,7 +47664,7 @@ class CardParser:
                 while True:
                     p65 = p63
                     res66: list[Any] = []
-                    r = self.e273_0(p65)
+                    r = self.e274_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -48048,7 +47982,7 @@ class CardParser:
             while True:
                 p79 = p
                 res80: list[Any] = []
-                r = self.e274_0(p79)
+                r = self.e275_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48193,7 +48127,7 @@ class CardParser:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                r = self.e275_0(p85)
+                r = self.e276_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48263,7 +48197,7 @@ class CardParser:
             while True:
                 p89 = p
                 res90: list[Any] = []
-                r = self.e276_0(p89)
+                r = self.e277_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48411,7 +48345,7 @@ class CardParser:
             while True:
                 p95 = p
                 res96: list[Any] = []
-                r = self.e277_0(p95)
+                r = self.e278_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48614,7 +48548,7 @@ class CardParser:
             while True:
                 p109 = p
                 res110: list[Any] = []
-                r = self.e278_0(p109)
+                r = self.e279_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48623,7 +48557,7 @@ class CardParser:
                 p109 = q
                 if v:
                     res110.append(v)
-                r = self.e279_0(p109)
+                r = self.e280_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48648,7 +48582,7 @@ class CardParser:
             while True:
                 p111 = p
                 res112: list[Any] = []
-                r = self.e280_0(p111)
+                r = self.e281_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48657,7 +48591,7 @@ class CardParser:
                 p111 = q
                 if v:
                     res112.append(v)
-                r = self.e281_0(p111)
+                r = self.e282_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48840,7 +48774,7 @@ class CardParser:
                 q += 6
                 p113 = q
                 res114.append(v)
-                r = self.e282_0(p113)
+                r = self.e283_0(p113)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49465,7 +49399,7 @@ class CardParser:
                 q += 6
                 p137 = q
                 res138.append(v)
-                r = self.e283_0(p137)
+                r = self.e284_0(p137)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50400,7 +50334,7 @@ class CardParser:
                 while True:
                     p167 = p165
                     res168: list[Any] = []
-                    r = self.e284_0(p167)
+                    r = self.e285_0(p167)
                     if r is None:
                         break
                     q, v = r
@@ -50450,7 +50384,7 @@ class CardParser:
                 q += 6
                 p165 = q
                 res166.append(v)
-                r = self.e285_0(p165)
+                r = self.e286_0(p165)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50821,7 +50755,7 @@ class CardParser:
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
-                r = self.e286_0(p177)
+                r = self.e287_0(p177)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51330,7 +51264,7 @@ class CardParser:
                 q += 7
                 p201 = q
                 res202.append(v)
-                r = self.e287_0(p201)
+                r = self.e288_0(p201)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51406,14 +51340,14 @@ class CardParser:
                 while True:
                     p207 = p201
                     res208: list[Any] = []
-                    r = self.e288_0(p207)
+                    r = self.e289_0(p207)
                     if r is None:
                         break
                     q, v = r
                     p207 = q
                     if v:
                         res208.append(v)
-                    r = self.e289_0(p207)
+                    r = self.e290_0(p207)
                     if r is None:
                         break
                     q, v = r
@@ -51423,7 +51357,7 @@ class CardParser:
                     p201 = p207
                     res202 += res208
                     break
-                r = self.e290_0(p201)
+                r = self.e291_0(p201)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51461,7 +51395,7 @@ class CardParser:
                     q += 4
                     p209 = q
                     res210.append(v)
-                    r = self.e291_0(p209)
+                    r = self.e292_0(p209)
                     if r is None:
                         break
                     q, v = r
@@ -51474,7 +51408,7 @@ class CardParser:
                 while True:
                     p211 = p201
                     res212: list[Any] = []
-                    r = self.e292_0(p211)
+                    r = self.e293_0(p211)
                     if r is None:
                         break
                     q, v = r
@@ -51769,7 +51703,7 @@ class CardParser:
             while True:
                 p221 = p
                 res222: list[Any] = []
-                r = self.e293_0(p221)
+                r = self.e294_0(p221)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51809,7 +51743,7 @@ class CardParser:
                 break
         return None
 
-    def e158_0(self, p: int) -> Any:
+    def e159_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -52014,7 +51948,7 @@ class CardParser:
                 ch = ch0
                 break
             while True:
-                r = self.e294_0(p19)
+                r = self.e295_0(p19)
                 if r is None:
                     break
                 q, v = r
@@ -52046,7 +51980,7 @@ class CardParser:
             break
         return None
 
-    def e159_0(self, p: int) -> Any:
+    def e160_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -52092,7 +52026,7 @@ class CardParser:
         n.rule = 920
         return p, n
 
-    def e160_1(self, p: int) -> Any:
+    def e161_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -52136,7 +52070,7 @@ class CardParser:
         n.rule = 921
         return p, n
 
-    def e161_1(self, p: int) -> Any:
+    def e162_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -52223,16 +52157,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e295_1(p1) is None:
-                break
-            while True:
-                r = self.e296_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e296_1(p1) is None:
                 break
             while True:
                 r = self.e297_1(p1)
@@ -52253,9 +52178,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e299_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e299_1(p3)
+                r = self.e300_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -52277,7 +52211,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e300_1(p5)
+                    r = self.e301_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -52293,14 +52227,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e301_1(p7)
+                r = self.e302_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e302_1(p7)
+                r = self.e303_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -52310,7 +52244,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e303_1(p1)
+            r = self.e304_1(p1)
             if r is None:
                 break
             q, v = r
@@ -52320,7 +52254,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e304_1(p)
+        r = self.e305_1(p)
         if r is None:
             return None
         q, v = r
@@ -52330,9 +52264,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e305_1(p9) is None:
+            if self.e306_1(p9) is None:
                 break
-            r = self.e306_1(p9)
+            r = self.e307_1(p9)
             if r is None:
                 break
             q, v = r
@@ -52408,7 +52342,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e307_1(p9)
+                r = self.e308_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52417,7 +52351,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e308_1(p9)
+                r = self.e309_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52458,7 +52392,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e309_1(p21)
+                    r = self.e310_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -52472,7 +52406,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e310_1(p9)
+                r = self.e311_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52481,7 +52415,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e311_1(p9)
+                r = self.e312_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52539,7 +52473,7 @@ class CardParser:
         n.rule = 354
         return p, n
 
-    def e162_0(self, p: int) -> Any:
+    def e163_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52560,7 +52494,7 @@ class CardParser:
         n.rule = 924
         return q, n
 
-    def e163_0(self, p: int) -> Any:
+    def e164_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52581,7 +52515,7 @@ class CardParser:
         n.rule = 925
         return q, n
 
-    def e164_0(self, p: int) -> Any:
+    def e165_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52602,7 +52536,7 @@ class CardParser:
         n.rule = 926
         return q, n
 
-    def e165_0(self, p: int) -> Any:
+    def e166_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52623,7 +52557,7 @@ class CardParser:
         n.rule = 927
         return q, n
 
-    def e166_0(self, p: int) -> Any:
+    def e167_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -52658,7 +52592,7 @@ class CardParser:
         n.rule = 928
         return p, n
 
-    def e167_0(self, p: int) -> Any:
+    def e168_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -52674,7 +52608,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e312_0(p)
+                r = self.e313_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52687,7 +52621,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e313_0(p)
+                r = self.e314_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52700,7 +52634,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e314_0(p)
+                r = self.e315_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52713,7 +52647,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e315_0(p)
+                r = self.e316_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52726,7 +52660,7 @@ class CardParser:
                 break
         return None
 
-    def e168_0(self, p: int) -> Any:
+    def e169_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -52742,7 +52676,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e316_0(p)
+                r = self.e317_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52755,7 +52689,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e317_0(p)
+                r = self.e318_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52768,7 +52702,7 @@ class CardParser:
                 break
         return None
 
-    def e169_0(self, p: int) -> Any:
+    def e170_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -52800,7 +52734,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e318_0(p1)
+                r = self.e319_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52818,7 +52752,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e319_0(p3)
+                r = self.e320_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52827,11 +52761,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e320_0(p3) is None:
+                if self.e321_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e321_0(p3)
+                r = self.e322_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52847,7 +52781,7 @@ class CardParser:
                 break
         return None
 
-    def e170_0(self, p: int) -> Any:
+    def e171_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -52868,7 +52802,7 @@ class CardParser:
         n.rule = 929
         return q, n
 
-    def e171_0(self, p: int) -> Any:
+    def e172_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -52938,7 +52872,7 @@ class CardParser:
                 break
         return None
 
-    def e172_0(self, p: int) -> Any:
+    def e173_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -52992,7 +52926,7 @@ class CardParser:
                 break
         return None
 
-    def e173_0(self, p: int) -> Any:
+    def e174_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -53036,7 +52970,7 @@ class CardParser:
         n.rule = 932
         return p, n
 
-    def e174_0(self, p: int) -> Any:
+    def e175_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -53057,7 +52991,7 @@ class CardParser:
         n.rule = 933
         return q, n
 
-    def e175_0(self, p: int) -> Any:
+    def e176_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -53078,7 +53012,7 @@ class CardParser:
         n.rule = 934
         return q, n
 
-    def e176_0(self, p: int) -> Any:
+    def e177_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53096,7 +53030,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e322_0(p1)
+                r = self.e323_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53219,7 +53153,7 @@ class CardParser:
                 break
         return None
 
-    def e177_0(self, p: int) -> Any:
+    def e178_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53432,7 +53366,7 @@ class CardParser:
                 break
         return None
 
-    def e178_0(self, p: int) -> Any:
+    def e179_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53616,7 +53550,7 @@ class CardParser:
                 break
         return None
 
-    def e179_0(self, p: int) -> Any:
+    def e180_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53724,7 +53658,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e323_0(p5)
+                r = self.e324_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53742,7 +53676,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e324_0(p9) is None:
+                if self.e325_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -53775,7 +53709,7 @@ class CardParser:
                 break
         return None
 
-    def e180_0(self, p: int) -> Any:
+    def e181_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53873,7 +53807,7 @@ class CardParser:
                 break
         return None
 
-    def e181_0(self, p: int) -> Any:
+    def e182_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53936,7 +53870,7 @@ class CardParser:
                 break
         return None
 
-    def e182_0(self, p: int) -> Any:
+    def e183_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -53990,7 +53924,7 @@ class CardParser:
                 break
         return None
 
-    def e183_0(self, p: int) -> Any:
+    def e184_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54192,7 +54126,7 @@ class CardParser:
                 break
         return None
 
-    def e184_0(self, p: int) -> Any:
+    def e185_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -54213,7 +54147,7 @@ class CardParser:
         n.rule = 950
         return q, n
 
-    def e185_0(self, p: int) -> Any:
+    def e186_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -54234,7 +54168,7 @@ class CardParser:
         n.rule = 951
         return p, n
 
-    def e186_0(self, p: int) -> Any:
+    def e187_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -54255,7 +54189,7 @@ class CardParser:
         n.rule = 952
         return p, n
 
-    def e187_0(self, p: int) -> Any:
+    def e188_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -54286,7 +54220,7 @@ class CardParser:
         n.rule = 953
         return p, n
 
-    def e188_0(self, p: int) -> Any:
+    def e189_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -54321,7 +54255,7 @@ class CardParser:
         n.rule = 954
         return p, n
 
-    def e189_0(self, p: int) -> Any:
+    def e190_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54375,7 +54309,7 @@ class CardParser:
                 break
         return None
 
-    def e190_0(self, p: int) -> Any:
+    def e191_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -54419,7 +54353,7 @@ class CardParser:
         n.rule = 955
         return p, n
 
-    def e191_0(self, p: int) -> Any:
+    def e192_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54554,7 +54488,7 @@ class CardParser:
                 break
         return None
 
-    def e192_0(self, p: int) -> Any:
+    def e193_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54572,7 +54506,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e325_0(p1)
+                r = self.e326_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54646,7 +54580,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e326_0(p3)
+                r = self.e327_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54734,7 +54668,7 @@ class CardParser:
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e327_0(p7)
+                r = self.e328_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54769,7 +54703,7 @@ class CardParser:
                 break
         return None
 
-    def e193_0(self, p: int) -> Any:
+    def e194_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -54832,7 +54766,7 @@ class CardParser:
                 break
         return None
 
-    def e194_0(self, p: int) -> Any:
+    def e195_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55055,7 +54989,7 @@ class CardParser:
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e328_0(p9)
+                r = self.e329_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55071,7 +55005,7 @@ class CardParser:
                 break
         return None
 
-    def e195_0(self, p: int) -> Any:
+    def e196_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55089,7 +55023,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e329_0(p1)
+                r = self.e330_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55142,7 +55076,7 @@ class CardParser:
                 break
         return None
 
-    def e196_0(self, p: int) -> Any:
+    def e197_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55196,7 +55130,7 @@ class CardParser:
                 break
         return None
 
-    def e197_0(self, p: int) -> Any:
+    def e198_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55246,7 +55180,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e330_0(p1)
+                    r = self.e331_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -55361,7 +55295,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e331_0(p1)
+                r = self.e332_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55395,7 +55329,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e332_0(p3)
+                r = self.e333_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55413,7 +55347,7 @@ class CardParser:
                 break
         return None
 
-    def e198_0(self, p: int) -> Any:
+    def e199_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55584,7 +55518,7 @@ class CardParser:
                 break
         return None
 
-    def e199_0(self, p: int) -> Any:
+    def e200_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -55817,7 +55751,7 @@ class CardParser:
         n.rule = 976
         return p, n
 
-    def e200_0(self, p: int) -> Any:
+    def e201_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55835,7 +55769,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e333_0(p1)
+                r = self.e334_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55906,7 +55840,7 @@ class CardParser:
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e334_0(p7)
+                    r = self.e335_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -55947,7 +55881,7 @@ class CardParser:
                 break
         return None
 
-    def e201_0(self, p: int) -> Any:
+    def e202_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -55968,7 +55902,7 @@ class CardParser:
         n.rule = 978
         return q, n
 
-    def e202_0(self, p: int) -> Any:
+    def e203_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -55986,7 +55920,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e335_0(p1)
+                r = self.e336_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56060,7 +55994,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e336_0(p3)
+                r = self.e337_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56090,7 +56024,7 @@ class CardParser:
                 break
         return None
 
-    def e203_0(self, p: int) -> Any:
+    def e204_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56108,7 +56042,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e337_0(p1)
+                r = self.e338_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56154,7 +56088,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e338_0(p3)
+                r = self.e339_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56212,7 +56146,7 @@ class CardParser:
                 break
         return None
 
-    def e204_0(self, p: int) -> Any:
+    def e205_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56266,7 +56200,7 @@ class CardParser:
                 break
         return None
 
-    def e205_0(self, p: int) -> Any:
+    def e206_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -56287,7 +56221,7 @@ class CardParser:
         n.rule = 979
         return q, n
 
-    def e206_0(self, p: int) -> Any:
+    def e207_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -56310,7 +56244,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e339_0(p1)
+            r = self.e340_0(p1)
             if r is None:
                 p = c
                 break
@@ -56318,7 +56252,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e340_0(p1)
+            r = self.e341_0(p1)
             if r is None:
                 p = c
                 break
@@ -56332,7 +56266,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e207_0(self, p: int) -> Any:
+    def e208_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -56353,7 +56287,7 @@ class CardParser:
         n.rule = 980
         return q, n
 
-    def e208_0(self, p: int) -> Any:
+    def e209_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56371,7 +56305,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e341_0(p1)
+                r = self.e342_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56403,7 +56337,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e342_0(p3)
+                r = self.e343_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56675,7 +56609,7 @@ class CardParser:
                 break
         return None
 
-    def e209_0(self, p: int) -> Any:
+    def e210_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -56762,7 +56696,7 @@ class CardParser:
                 break
         return None
 
-    def e210_0(self, p: int) -> Any:
+    def e211_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56842,7 +56776,7 @@ class CardParser:
                 break
         return None
 
-    def e211_0(self, p: int) -> Any:
+    def e212_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56896,7 +56830,7 @@ class CardParser:
                 break
         return None
 
-    def e212_0(self, p: int) -> Any:
+    def e213_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -56950,7 +56884,7 @@ class CardParser:
                 break
         return None
 
-    def e213_0(self, p: int) -> Any:
+    def e214_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -56971,7 +56905,7 @@ class CardParser:
         n.rule = 993
         return q, n
 
-    def e214_0(self, p: int) -> Any:
+    def e215_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57025,7 +56959,7 @@ class CardParser:
                 break
         return None
 
-    def e215_0(self, p: int) -> Any:
+    def e216_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57114,7 +57048,7 @@ class CardParser:
                 break
         return None
 
-    def e216_0(self, p: int) -> Any:
+    def e217_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57240,7 +57174,7 @@ class CardParser:
                 break
         return None
 
-    def e217_0(self, p: int) -> Any:
+    def e218_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57312,7 +57246,7 @@ class CardParser:
                 break
         return None
 
-    def e218_0(self, p: int) -> Any:
+    def e219_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57366,7 +57300,7 @@ class CardParser:
                 break
         return None
 
-    def e219_0(self, p: int) -> Any:
+    def e220_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57420,7 +57354,7 @@ class CardParser:
                 break
         return None
 
-    def e220_0(self, p: int) -> Any:
+    def e221_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57474,12 +57408,12 @@ class CardParser:
                 break
         return None
 
-    def e221_0(self, p: int) -> Any:
+    def e222_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
         while True:
-            r = self.e343_0(p)
+            r = self.e344_0(p)
             if r is None:
                 p = c
                 break
@@ -57510,7 +57444,7 @@ class CardParser:
             break
         return None
 
-    def e222_0(self, p: int) -> Any:
+    def e223_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57564,7 +57498,7 @@ class CardParser:
                 break
         return None
 
-    def e223_0(self, p: int) -> Any:
+    def e224_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57777,7 +57711,7 @@ class CardParser:
                 break
         return None
 
-    def e224_0(self, p: int) -> Any:
+    def e225_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -57792,7 +57726,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e344_0(p)
+            r = self.e345_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -57828,7 +57762,7 @@ class CardParser:
                 break
         return None
 
-    def e225_0(self, p: int) -> Any:
+    def e226_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58007,7 +57941,7 @@ class CardParser:
                 break
         return None
 
-    def e226_0(self, p: int) -> Any:
+    def e227_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58028,7 +57962,7 @@ class CardParser:
         n.rule = 1003
         return q, n
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58062,7 +57996,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e345_0(p)
+            r = self.e346_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58075,7 +58009,7 @@ class CardParser:
             break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58221,7 +58155,7 @@ class CardParser:
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58242,7 +58176,7 @@ class CardParser:
         n.rule = 1008
         return q, n
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58296,7 +58230,7 @@ class CardParser:
                 break
         return None
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58350,7 +58284,7 @@ class CardParser:
                 break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58404,7 +58338,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58537,7 +58471,7 @@ class CardParser:
             break
         return None
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58558,7 +58492,7 @@ class CardParser:
         n.rule = 1013
         return q, n
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -58604,7 +58538,7 @@ class CardParser:
         n.rule = 1014
         return p, n
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58654,7 +58588,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e346_0(p5)
+                    r = self.e347_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -58689,7 +58623,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e347_0(p9)
+                r = self.e348_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -58752,7 +58686,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58773,7 +58707,7 @@ class CardParser:
         n.rule = 1019
         return q, n
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58794,7 +58728,153 @@ class CardParser:
         n.rule = 1020
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def r_BackWord_0(self, p: int) -> Any:
+        # BackWord: OrderedChoice (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F15:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'it', '')
+                q += 2
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1021
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('them', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'them', '')
+                q += 4
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1021
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('they', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'they', '')
+                q += 4
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1021
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1021
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                m = _RX40(text, q) if text[q:q + 1] in _F33 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1021
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F10:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                m = _RX41(text, q) if text[q:q + 1] in _F33 else None
+                if m is None:
+                    p = c
+                    ch = ch0
+                    break
+                s = m.group()
+                v = (q, s, '') if s else None
+                q += len(s)
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 1021
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e240_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58825,7 +58905,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1021
+                    n.rule = 1022
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58878,7 +58958,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1022
+                    n.rule = 1023
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -58940,7 +59020,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1023
+                    n.rule = 1024
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -58965,7 +59045,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1024
+                    n.rule = 1025
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -58991,17 +59071,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1025
+            n.rule = 1026
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1026
+        n.rule = 1027
         return p, n
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59043,7 +59123,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59061,7 +59141,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1027
+        n.rule = 1028
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -59101,14 +59181,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1028
+            n.rule = 1029
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e348_0(p3)
+            r = self.e349_0(p3)
             if r is None:
                 break
             q, v = r
@@ -59133,7 +59213,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1029
+        n.rule = 1030
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -59143,7 +59223,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e349_0(p)
+            r = self.e350_0(p)
             if r is None:
                 break
             q, v = r
@@ -59174,14 +59254,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1030
+            n.rule = 1031
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e350_0(p3)
+            r = self.e351_0(p3)
             if r is None:
                 break
             q, v = r
@@ -59218,10 +59298,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1031
+        n.rule = 1032
         return p, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59239,7 +59319,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1033
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -59267,7 +59347,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1033
+            n.rule = 1034
         p = p1
         if res2 and n:
             res.append(n)
@@ -59282,12 +59362,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1034
+            n.rule = 1035
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e351_0(p)
+            r = self.e352_0(p)
             if r is None:
                 break
             q, v = r
@@ -59298,10 +59378,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1035
+        n.rule = 1036
         return p, n
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59335,7 +59415,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e352_0(p)
+            r = self.e353_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -59348,7 +59428,7 @@ class CardParser:
             break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59402,7 +59482,7 @@ class CardParser:
                 break
         return None
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59420,10 +59500,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1036
+        n.rule = 1037
         return q, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59571,7 +59651,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1037
+                    n.rule = 1038
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59630,7 +59710,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1038
+                    n.rule = 1039
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -59641,7 +59721,7 @@ class CardParser:
                 break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59659,10 +59739,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1039
+        n.rule = 1040
         return q, n
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59680,10 +59760,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1040
+        n.rule = 1041
         return q, n
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59701,10 +59781,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1041
+        n.rule = 1042
         return q, n
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59737,7 +59817,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e353_0(p1)
+                    r = self.e354_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -59773,7 +59853,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1042
+                    n.rule = 1043
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -59783,7 +59863,7 @@ class CardParser:
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59824,10 +59904,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1043
+        n.rule = 1044
         return p, n
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59881,7 +59961,7 @@ class CardParser:
                 break
         return None
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59935,7 +60015,7 @@ class CardParser:
                 break
         return None
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59953,7 +60033,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e354_0(p1)
+                r = self.e355_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59975,7 +60055,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1044
+                    n.rule = 1045
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60006,7 +60086,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1045
+                    n.rule = 1046
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60031,7 +60111,7 @@ class CardParser:
                 break
         return None
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60065,7 +60145,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e355_0(p)
+            r = self.e356_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -60078,7 +60158,7 @@ class CardParser:
             break
         return None
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60119,10 +60199,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1046
+        n.rule = 1047
         return p, n
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60140,7 +60220,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e356_0(p1)
+                r = self.e357_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -60208,7 +60288,7 @@ class CardParser:
                 break
         return None
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60249,10 +60329,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1047
+        n.rule = 1048
         return p, n
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60270,10 +60350,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1048
+        n.rule = 1049
         return q, n
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -60300,7 +60380,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e261_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60318,62 +60398,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1049
+        n.rule = 1050
         return q, n
-
-    def e262_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e263_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -60430,6 +60456,60 @@ class CardParser:
         return None
 
     def e264_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e265_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60447,10 +60527,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1050
+        n.rule = 1051
         return q, n
 
-    def e265_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60481,7 +60561,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1051
+                    n.rule = 1052
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60548,14 +60628,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1052
+                n.rule = 1053
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e357_0(p9)
+                r = self.e358_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -60596,7 +60676,7 @@ class CardParser:
             break
         return None
 
-    def e266_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60649,50 +60729,6 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
-
-    def e267_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1053
-        return p, n
 
     def e268_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -60783,6 +60819,50 @@ class CardParser:
         return p, n
 
     def e270_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1056
+        return p, n
+
+    def e271_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60818,7 +60898,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1056
+                    n.rule = 1057
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60905,7 +60985,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1057
+                    n.rule = 1058
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60958,7 +61038,7 @@ class CardParser:
                 break
         return None
 
-    def e271_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60999,10 +61079,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1059
         return p, n
 
-    def e272_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61038,7 +61118,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1059
+                    n.rule = 1060
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61111,7 +61191,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1060
+                    n.rule = 1061
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61159,12 +61239,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1061
+                    n.rule = 1062
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1062
+                    n.rule = 1063
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61184,19 +61264,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1063
+                    n.rule = 1064
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1062
+                    n.rule = 1063
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e273_0(self, p: int) -> Any:
+    def e274_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61214,62 +61294,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1064
+        n.rule = 1065
         return q, n
-
-    def e274_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e275_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -61304,25 +61330,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -61336,25 +61343,6 @@ class CardParser:
                     ch = ch0
                     break
                 v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -61640,6 +61628,98 @@ class CardParser:
         return None
 
     def e279_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e280_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61680,10 +61760,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1065
+        n.rule = 1066
         return p, n
 
-    def e280_0(self, p: int) -> Any:
+    def e281_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61737,7 +61817,7 @@ class CardParser:
                 break
         return None
 
-    def e281_0(self, p: int) -> Any:
+    def e282_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61778,10 +61858,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1066
+        n.rule = 1067
         return p, n
 
-    def e282_0(self, p: int) -> Any:
+    def e283_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61835,7 +61915,7 @@ class CardParser:
                 break
         return None
 
-    def e283_0(self, p: int) -> Any:
+    def e284_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61871,7 +61951,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1067
+                    n.rule = 1068
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61915,7 +61995,7 @@ class CardParser:
                 break
         return None
 
-    def e284_0(self, p: int) -> Any:
+    def e285_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61933,10 +62013,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1068
+        n.rule = 1069
         return q, n
 
-    def e285_0(self, p: int) -> Any:
+    def e286_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61990,7 +62070,7 @@ class CardParser:
                 break
         return None
 
-    def e286_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62044,7 +62124,7 @@ class CardParser:
                 break
         return None
 
-    def e287_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62098,7 +62178,7 @@ class CardParser:
                 break
         return None
 
-    def e288_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -62120,10 +62200,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1070
         return p, n
 
-    def e289_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -62146,7 +62226,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e358_0(p1)
+            r = self.e359_0(p1)
             if r is None:
                 p = c
                 break
@@ -62160,7 +62240,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e290_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62188,10 +62268,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1071
         return p, n
 
-    def e291_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62232,10 +62312,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1072
         return p, n
 
-    def e292_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62253,10 +62333,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1072
+        n.rule = 1073
         return q, n
 
-    def e293_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62310,7 +62390,7 @@ class CardParser:
                 break
         return None
 
-    def e294_0(self, p: int) -> Any:
+    def e295_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62328,7 +62408,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1073
+        n.rule = 1074
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -62349,7 +62429,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e359_1(p1)
+                r = self.e360_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62365,7 +62445,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1074
+                    n.rule = 1075
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62426,7 +62506,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1074
+                    n.rule = 1075
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62503,7 +62583,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1074
+                    n.rule = 1075
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62567,7 +62647,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1074
+                    n.rule = 1075
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62624,7 +62704,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e360_1(p21)
+                r = self.e361_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62668,7 +62748,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1074
+                    n.rule = 1075
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62745,7 +62825,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1074
+                    n.rule = 1075
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62851,7 +62931,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1074
+                    n.rule = 1075
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62922,7 +63002,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e361_1(p41)
+                r = self.e362_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -62966,14 +63046,14 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1074
+                    n.rule = 1075
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e295_1(self, p: int) -> Any:
+    def e296_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63192,20 +63272,10 @@ class CardParser:
                 break
         return None
 
-    def e296_1(self, p: int) -> Any:
+    def e297_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e362_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e363_1(p)
             if r is None:
@@ -63216,24 +63286,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e297_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e364_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e365_1(p)
             if r is None:
                 p = c
                 break
@@ -63245,6 +63299,32 @@ class CardParser:
         return None
 
     def e298_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e365_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e366_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e299_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -63262,43 +63342,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 551
+        n.rule = 549
         return q, n
-
-    def e299_1(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            q = sk1[p]
-            if q < 0:
-                q = _WS1(text, p).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS1)
-                sk1[p] = q
-            m = _RX42(text, q) if text[q:q + 1] in _F78 else None
-            if m is None:
-                p = c
-                if first:
-                    return None
-                break
-            s = m.group()
-            v = (q, s, '') if s else None
-            q += len(s)
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 552
-        return p, n
 
     def e300_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -63332,10 +63377,45 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 553
+        n.rule = 550
         return p, n
 
     def e301_1(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            q = sk1[p]
+            if q < 0:
+                q = _WS1(text, p).end()
+                if text.startswith('//', q):
+                    q = self.comment(q, _WS1)
+                sk1[p] = q
+            m = _RX42(text, q) if text[q:q + 1] in _F78 else None
+            if m is None:
+                p = c
+                if first:
+                    return None
+                break
+            s = m.group()
+            v = (q, s, '') if s else None
+            q += len(s)
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 551
+        return p, n
+
+    def e302_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -63367,10 +63447,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 554
+        n.rule = 552
         return p, n
 
-    def e302_1(self, p: int) -> Any:
+    def e303_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -63393,7 +63473,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e366_1(p1)
+            r = self.e367_1(p1)
             if r is None:
                 p = c
                 break
@@ -63405,23 +63485,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e303_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e367_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e304_1(self, p: int) -> Any:
@@ -63442,6 +63505,23 @@ class CardParser:
         return p, res
 
     def e305_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e369_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e306_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63738,13 +63818,13 @@ class CardParser:
                 break
         return None
 
-    def e306_1(self, p: int) -> Any:
+    def e307_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e369_1(p)
+            r = self.e370_1(p)
             if r is None:
                 p = c
                 break
@@ -63755,7 +63835,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e307_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63773,7 +63853,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e370_1(p1)
+                r = self.e371_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63921,7 +64001,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 555
+                    n.rule = 553
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -63932,7 +64012,7 @@ class CardParser:
                 break
         return None
 
-    def e308_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64006,7 +64086,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e371_1(p1)
+                r = self.e372_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64050,7 +64130,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 556
+                    n.rule = 554
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64193,7 +64273,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 557
+                    n.rule = 555
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64241,7 +64321,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 558
+                    n.rule = 556
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -64266,7 +64346,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 559
+                    n.rule = 557
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -64305,7 +64385,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 560
+                    n.rule = 558
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -64332,7 +64412,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e372_1(p17)
+                r = self.e373_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64354,7 +64434,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 561
+                    n.rule = 559
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64408,7 +64488,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 562
+                    n.rule = 560
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64449,7 +64529,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e373_1(p25)
+                r = self.e374_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64494,7 +64574,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 563
+                    n.rule = 561
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -64541,7 +64621,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 564
+                    n.rule = 562
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64561,7 +64641,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 565
+                    n.rule = 563
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -64588,7 +64668,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 566
+                    n.rule = 564
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64622,7 +64702,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 565
+                    n.rule = 563
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -64649,7 +64729,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 567
+                    n.rule = 565
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -64669,7 +64749,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 565
+                    n.rule = 563
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -64696,7 +64776,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 568
+                    n.rule = 566
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -64730,7 +64810,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 565
+                    n.rule = 563
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -64757,7 +64837,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 569
+                    n.rule = 567
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64791,7 +64871,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 565
+                    n.rule = 563
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -64818,7 +64898,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 570
+                    n.rule = 568
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64852,7 +64932,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 565
+                    n.rule = 563
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -64879,7 +64959,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 571
+                    n.rule = 569
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -64913,7 +64993,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 565
+                    n.rule = 563
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -64940,7 +65020,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 572
+                    n.rule = 570
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -64960,14 +65040,14 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 565
+                    n.rule = 563
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e309_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -65008,10 +65088,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 573
+        n.rule = 571
         return p, n
 
-    def e310_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65029,7 +65109,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e374_1(p1)
+                r = self.e375_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65061,7 +65141,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e375_1(p3)
+                r = self.e376_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65198,7 +65278,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 574
+                    n.rule = 572
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65209,7 +65289,7 @@ class CardParser:
                 break
         return None
 
-    def e311_1(self, p: int) -> Any:
+    def e312_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65259,7 +65339,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 575
+                    n.rule = 573
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65360,7 +65440,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 576
+                    n.rule = 574
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65455,7 +65535,7 @@ class CardParser:
                 break
         return None
 
-    def e312_0(self, p: int) -> Any:
+    def e313_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65487,10 +65567,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1076
         return p, n
 
-    def e313_0(self, p: int) -> Any:
+    def e314_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65512,10 +65592,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1077
         return p, n
 
-    def e314_0(self, p: int) -> Any:
+    def e315_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -65537,10 +65617,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1078
         return p, n
 
-    def e315_0(self, p: int) -> Any:
+    def e316_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65570,10 +65650,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1079
         return p, n
 
-    def e316_0(self, p: int) -> Any:
+    def e317_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65605,10 +65685,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1080
         return p, n
 
-    def e317_0(self, p: int) -> Any:
+    def e318_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65640,10 +65720,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1081
         return p, n
 
-    def e318_0(self, p: int) -> Any:
+    def e319_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65675,10 +65755,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1082
         return p, n
 
-    def e319_0(self, p: int) -> Any:
+    def e320_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65708,10 +65788,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1083
         return p, n
 
-    def e320_0(self, p: int) -> Any:
+    def e321_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -65749,7 +65829,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e321_0(self, p: int) -> Any:
+    def e322_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -65781,10 +65861,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1083
+        n.rule = 1084
         return p, n
 
-    def e322_0(self, p: int) -> Any:
+    def e323_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -65802,10 +65882,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1084
+        n.rule = 1085
         return q, n
 
-    def e323_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -65834,7 +65914,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1085
+                    n.rule = 1086
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -65856,7 +65936,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1086
+                n.rule = 1087
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -65866,7 +65946,7 @@ class CardParser:
             break
         return None
 
-    def e324_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -65975,17 +66055,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1087
+            n.rule = 1088
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1089
         return p, n
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66003,10 +66083,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1089
+        n.rule = 1090
         return q, n
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66055,10 +66135,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1091
         return p, n
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -66081,7 +66161,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e376_0(p1)
+            r = self.e377_0(p1)
             if r is None:
                 p = c
                 break
@@ -66136,12 +66216,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1091
+            n.rule = 1092
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e377_0(p)
+            r = self.e378_0(p)
             if r is None:
                 break
             q, v = r
@@ -66152,10 +66232,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1092
+        n.rule = 1093
         return p, n
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66209,7 +66289,7 @@ class CardParser:
                 break
         return None
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66227,10 +66307,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1093
+        n.rule = 1094
         return q, n
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66259,7 +66339,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1094
+                    n.rule = 1095
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66282,7 +66362,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1095
+                    n.rule = 1096
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66342,13 +66422,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1096
+                    n.rule = 1097
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1097
+                    n.rule = 1098
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -66389,7 +66469,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1098
+                    n.rule = 1099
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66420,20 +66500,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1099
+                    n.rule = 1100
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1097
+                    n.rule = 1098
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66469,7 +66549,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1100
+                    n.rule = 1101
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66528,7 +66608,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1101
+                    n.rule = 1102
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66587,7 +66667,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1102
+                    n.rule = 1103
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -66654,7 +66734,7 @@ class CardParser:
                 break
         return None
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66688,7 +66768,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1103
+                    n.rule = 1104
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66716,7 +66796,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1104
+                    n.rule = 1105
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66726,7 +66806,7 @@ class CardParser:
                 break
         return None
 
-    def e333_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66744,27 +66824,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1105
-        return q, n
-
-    def e334_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1106
         return q, n
 
@@ -66779,10 +66838,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -66821,10 +66880,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -66853,6 +66912,27 @@ class CardParser:
         return q, n
 
     def e339_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1111
+        return q, n
+
+    def e340_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66906,7 +66986,7 @@ class CardParser:
                 break
         return None
 
-    def e340_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -66928,10 +67008,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1111
+        n.rule = 1112
         return p, n
 
-    def e341_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66949,10 +67029,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1113
         return q, n
 
-    def e342_0(self, p: int) -> Any:
+    def e343_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66970,10 +67050,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1113
+        n.rule = 1114
         return q, n
 
-    def e343_0(self, p: int) -> Any:
+    def e344_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66991,7 +67071,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1114
+        n.rule = 1115
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -67024,7 +67104,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1115
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67045,14 +67125,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1115
+                    n.rule = 1116
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e344_0(self, p: int) -> Any:
+    def e345_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67070,10 +67150,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1116
+        n.rule = 1117
         return q, n
 
-    def e345_0(self, p: int) -> Any:
+    def e346_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67091,10 +67171,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1117
+        n.rule = 1118
         return q, n
 
-    def e346_0(self, p: int) -> Any:
+    def e347_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67135,10 +67215,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1118
+        n.rule = 1119
         return p, n
 
-    def e347_0(self, p: int) -> Any:
+    def e348_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67174,7 +67254,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1119
+                    n.rule = 1120
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67218,7 +67298,7 @@ class CardParser:
                 break
         return None
 
-    def e348_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67236,10 +67316,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1120
+        n.rule = 1121
         return q, n
 
-    def e349_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67257,10 +67337,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1121
+        n.rule = 1122
         return q, n
 
-    def e350_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67278,10 +67358,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1122
+        n.rule = 1123
         return q, n
 
-    def e351_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67340,7 +67420,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1123
+                    n.rule = 1124
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67436,7 +67516,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1124
+                    n.rule = 1125
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67449,7 +67529,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e378_0(p9)
+                r = self.e379_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -67493,7 +67573,7 @@ class CardParser:
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67511,10 +67591,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1125
+        n.rule = 1126
         return q, n
 
-    def e353_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67532,7 +67612,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1126
+        n.rule = 1127
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -67599,18 +67679,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1127
+                    n.rule = 1128
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1128
+                    n.rule = 1129
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67665,18 +67745,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1130
+                    n.rule = 1131
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1131
+                    n.rule = 1132
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67703,18 +67783,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1132
+                    n.rule = 1133
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1133
+                    n.rule = 1134
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67839,18 +67919,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1134
+                    n.rule = 1135
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1135
+                    n.rule = 1136
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67891,18 +67971,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1136
+                    n.rule = 1137
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1137
+                    n.rule = 1138
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67971,18 +68051,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1138
+                    n.rule = 1139
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1139
+                    n.rule = 1140
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68009,18 +68089,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1140
+                    n.rule = 1141
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1141
+                    n.rule = 1142
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68047,14 +68127,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1142
+                    n.rule = 1143
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e379_0(p33)
+                    r = self.e380_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -68078,12 +68158,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1143
+                    n.rule = 1144
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68124,7 +68204,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1144
+                    n.rule = 1145
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -68163,7 +68243,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1145
+                            n.rule = 1146
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -68181,7 +68261,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1146
+                        n.rule = 1147
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -68190,12 +68270,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1147
+                    n.rule = 1148
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68239,18 +68319,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1148
+                    n.rule = 1149
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1149
+                    n.rule = 1150
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68319,18 +68399,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1150
+                    n.rule = 1151
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1151
+                    n.rule = 1152
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68399,18 +68479,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1152
+                    n.rule = 1153
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1153
+                    n.rule = 1154
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68465,7 +68545,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1154
+                    n.rule = 1155
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -68542,7 +68622,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e380_0(p61)
+                    r = self.e381_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -68578,12 +68658,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1155
+                    n.rule = 1156
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68607,7 +68687,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e381_0(p63)
+                    r = self.e382_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -68633,7 +68713,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1156
+                    n.rule = 1157
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -68671,7 +68751,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1157
+                        n.rule = 1158
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -68680,12 +68760,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1158
+                    n.rule = 1159
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68723,7 +68803,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e382_0(p71)
+                    r = self.e383_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -68749,18 +68829,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1159
+                    n.rule = 1160
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1160
+                    n.rule = 1161
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68871,25 +68951,25 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1161
+                    n.rule = 1162
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1162
+                    n.rule = 1163
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1129
+                    n.rule = 1130
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68943,7 +69023,7 @@ class CardParser:
                 break
         return None
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68961,10 +69041,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1163
+        n.rule = 1164
         return q, n
 
-    def e356_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68982,10 +69062,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1164
+        n.rule = 1165
         return q, n
 
-    def e357_0(self, p: int) -> Any:
+    def e358_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69003,10 +69083,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1165
+        n.rule = 1166
         return q, n
 
-    def e358_0(self, p: int) -> Any:
+    def e359_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69028,10 +69108,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1166
+        n.rule = 1167
         return p, n
 
-    def e359_1(self, p: int) -> Any:
+    def e360_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -69063,7 +69143,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 494
+        n.rule = 492
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -69194,7 +69274,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e383_1(p)
+            r = self.e384_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -69247,7 +69327,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e384_1(p15)
+                    r = self.e385_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -69646,7 +69726,7 @@ class CardParser:
                 break
         return None
 
-    def e360_1(self, p: int) -> Any:
+    def e361_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69699,7 +69779,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 577
+                    n.rule = 575
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -69709,7 +69789,7 @@ class CardParser:
                 break
         return None
 
-    def e361_1(self, p: int) -> Any:
+    def e362_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -69802,7 +69882,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69823,7 +69903,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69844,7 +69924,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69865,7 +69945,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69886,7 +69966,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69907,7 +69987,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 495
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69944,7 +70024,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69965,7 +70045,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69986,7 +70066,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70007,14 +70087,14 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 495
+                    n.rule = 493
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e362_1(self, p: int) -> Any:
+    def e363_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70035,7 +70115,7 @@ class CardParser:
         n.rule = 924
         return q, n
 
-    def e363_1(self, p: int) -> Any:
+    def e364_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70056,7 +70136,7 @@ class CardParser:
         n.rule = 925
         return q, n
 
-    def e364_1(self, p: int) -> Any:
+    def e365_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70077,7 +70157,7 @@ class CardParser:
         n.rule = 926
         return q, n
 
-    def e365_1(self, p: int) -> Any:
+    def e366_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70098,7 +70178,7 @@ class CardParser:
         n.rule = 927
         return q, n
 
-    def e366_1(self, p: int) -> Any:
+    def e367_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70133,7 +70213,7 @@ class CardParser:
         n.rule = 928
         return p, n
 
-    def e367_1(self, p: int) -> Any:
+    def e368_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70149,7 +70229,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e385_1(p)
+                r = self.e386_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70162,7 +70242,7 @@ class CardParser:
                 break
         if ch in _F82:
             while True:
-                r = self.e386_1(p)
+                r = self.e387_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70175,7 +70255,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e387_1(p)
+                r = self.e388_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70188,7 +70268,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e388_1(p)
+                r = self.e389_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70201,7 +70281,7 @@ class CardParser:
                 break
         return None
 
-    def e368_1(self, p: int) -> Any:
+    def e369_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70217,7 +70297,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F84:
             while True:
-                r = self.e389_1(p)
+                r = self.e390_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70230,7 +70310,7 @@ class CardParser:
                 break
         if ch in _F86:
             while True:
-                r = self.e390_1(p)
+                r = self.e391_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70243,7 +70323,7 @@ class CardParser:
                 break
         return None
 
-    def e369_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70275,7 +70355,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e391_1(p1)
+                r = self.e392_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70293,7 +70373,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e392_1(p3)
+                r = self.e393_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70302,11 +70382,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e393_1(p3) is None:
+                if self.e394_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e394_1(p3)
+                r = self.e395_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70322,7 +70402,7 @@ class CardParser:
                 break
         return None
 
-    def e370_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70343,7 +70423,7 @@ class CardParser:
         n.rule = 929
         return q, n
 
-    def e371_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70413,7 +70493,7 @@ class CardParser:
                 break
         return None
 
-    def e372_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70467,7 +70547,7 @@ class CardParser:
                 break
         return None
 
-    def e373_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70511,7 +70591,7 @@ class CardParser:
         n.rule = 932
         return p, n
 
-    def e374_1(self, p: int) -> Any:
+    def e375_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70532,7 +70612,7 @@ class CardParser:
         n.rule = 933
         return q, n
 
-    def e375_1(self, p: int) -> Any:
+    def e376_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70553,7 +70633,7 @@ class CardParser:
         n.rule = 934
         return q, n
 
-    def e376_0(self, p: int) -> Any:
+    def e377_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70575,10 +70655,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1167
+        n.rule = 1168
         return p, n
 
-    def e377_0(self, p: int) -> Any:
+    def e378_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -70596,7 +70676,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e395_0(p1)
+                r = self.e396_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70642,7 +70722,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e396_0(p3)
+                r = self.e397_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -70686,7 +70766,7 @@ class CardParser:
                 break
         return None
 
-    def e378_0(self, p: int) -> Any:
+    def e379_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70704,10 +70784,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1168
+        n.rule = 1169
         return q, n
 
-    def e379_0(self, p: int) -> Any:
+    def e380_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -70725,27 +70805,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1169
-        return q, n
-
-    def e380_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1170
         return q, n
 
@@ -70760,10 +70819,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'combat', '')
-        q += 6
+        v = (q, 'an', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -70789,6 +70848,27 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 1172
+        return q, n
+
+    def e383_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1173
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -70849,7 +70929,7 @@ class CardParser:
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e397_1(p)
+            r = self.e398_1(p)
             if r is None:
                 break
             q, v = r
@@ -70863,7 +70943,7 @@ class CardParser:
         n.rule = 281
         return p, n
 
-    def e383_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70884,7 +70964,7 @@ class CardParser:
         n.rule = 282
         return q, n
 
-    def e384_1(self, p: int) -> Any:
+    def e385_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70941,7 +71021,7 @@ class CardParser:
         n.rule = 285
         return p, n
 
-    def e385_1(self, p: int) -> Any:
+    def e386_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70973,10 +71053,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1076
         return p, n
 
-    def e386_1(self, p: int) -> Any:
+    def e387_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -70998,10 +71078,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1077
         return p, n
 
-    def e387_1(self, p: int) -> Any:
+    def e388_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71023,10 +71103,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1078
         return p, n
 
-    def e388_1(self, p: int) -> Any:
+    def e389_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71056,10 +71136,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1078
+        n.rule = 1079
         return p, n
 
-    def e389_1(self, p: int) -> Any:
+    def e390_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71091,10 +71171,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1079
+        n.rule = 1080
         return p, n
 
-    def e390_1(self, p: int) -> Any:
+    def e391_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71126,10 +71206,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1081
         return p, n
 
-    def e391_1(self, p: int) -> Any:
+    def e392_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71161,10 +71241,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1082
         return p, n
 
-    def e392_1(self, p: int) -> Any:
+    def e393_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71194,10 +71274,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1083
         return p, n
 
-    def e393_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -71235,7 +71315,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e394_1(self, p: int) -> Any:
+    def e395_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71267,10 +71347,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1083
+        n.rule = 1084
         return p, n
 
-    def e395_0(self, p: int) -> Any:
+    def e396_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71288,10 +71368,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1173
+        n.rule = 1174
         return q, n
 
-    def e396_0(self, p: int) -> Any:
+    def e397_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71309,10 +71389,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1174
+        n.rule = 1175
         return q, n
 
-    def e397_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71330,7 +71410,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e398_1(p1)
+                r = self.e399_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71376,7 +71456,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e399_1(p3)
+                r = self.e400_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71420,7 +71500,7 @@ class CardParser:
                 break
         return None
 
-    def e398_1(self, p: int) -> Any:
+    def e399_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71441,7 +71521,7 @@ class CardParser:
         n.rule = 757
         return q, n
 
-    def e399_1(self, p: int) -> Any:
+    def e400_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71560,7 +71640,7 @@ CLASSES: dict[str, type[Model]] = {
     'CantBeTargetedByOnly': _model_class('CantBeTargetedByOnly', (('subtype', True, '1'), ('again', True, '1')), {'subtype': None, 'again': None}, ()),
     'CantBlock': _model_class('CantBlock', (('block', True, '1'),), {'block': ''}, ()),
     'CantBlockMatching': _model_class('CantBlockMatching', (('filters', True, '1..*'),), {}, ('filters',)),
-    'CantCastEffect': _model_class('CantCastEffect', (('player', True, '1'), ('samename', True, '1'), ('nextturn', True, '1')), {'player': None, 'samename': None, 'nextturn': ''}, ()),
+    'CantCastEffect': _model_class('CantCastEffect', (('player', True, '1'), ('samename', True, '1'), ('nextturn', True, '1'), ('thisturn', True, '1')), {'player': None, 'samename': None, 'nextturn': '', 'thisturn': ''}, ()),
     'CantPhaseOut': _model_class('CantPhaseOut', (('phase', True, '1'),), {'phase': ''}, ()),
     'CantSearchStmt': _model_class('CantSearchStmt', (('who', True, '1'), ('search', True, '1')), {'who': '', 'search': ''}, ()),
     'CardAddCostStmt': _model_class('CardAddCostStmt', (('optional', True, '0..1'), ('cost', True, '1'), ('pay', True, '0..1'), ('orcost', True, '1')), {'optional': False, 'cost': None, 'pay': False, 'orcost': None}, ()),
@@ -72060,107 +72140,107 @@ _C375 = CLASSES['ChooseAmongEffect']
 _C378 = CLASSES['ChoosePermanentEffect']
 _C381 = CLASSES['ExtraTurnEffect']
 _C384 = CLASSES['SkipTurnEffect']
-_C388 = CLASSES['CantCastEffect']
-_C391 = CLASSES['PlayerTopCardActionEffect']
-_C397 = CLASSES['PlayerTapsEffect']
-_C400 = CLASSES['LoseLifeEffect']
-_C404 = CLASSES['PlayerCountersEffect']
-_C406 = CLASSES['PlayerExileTopEffect']
-_C408 = CLASSES['ShuffleIntoLibraryEffect']
-_C412 = CLASSES['ShuffleCardsIntoLibraryEffect']
-_C414 = CLASSES['PlayerMillEffect']
-_C416 = CLASSES['BlockRequirementEffect']
-_C418 = CLASSES['PreventAllEffect']
-_C420 = CLASSES['UnpreventableEffect']
-_C424 = CLASSES['RevealTopEffect']
-_C427 = CLASSES['TopCardActionEffect']
-_C429 = CLASSES['PayEffect']
-_C431 = CLASSES['RevealCostEffect']
-_C434 = CLASSES['NumberedActionEffect']
-_C436 = CLASSES['AttachEffect']
-_C439 = CLASSES['FightEffect']
-_C443 = CLASSES['LookActionEffect']
-_C445 = CLASSES['LookAtTopEffect']
-_C448 = CLASSES['ObjectDamageEffect']
-_C453 = CLASSES['MoveCountersEffect']
-_C456 = CLASSES['ChangeTargetEffect']
-_C460 = CLASSES['ChooseTargetsEffect']
-_C463 = CLASSES['ChangeBaseEffect']
-_C465 = CLASSES['TransformEffect']
-_C468 = CLASSES['ReturnExiledWithEffect']
-_C470 = CLASSES['PlayerShufflesEffect']
-_C472 = CLASSES['ExchangeLifeEffect']
-_C474 = CLASSES['ChooseColorEffect']
-_C477 = CLASSES['RevealHandEffect']
-_C480 = CLASSES['ChooseNameEffect']
-_C482 = CLASSES['TurnFaceDownEffect']
-_C484 = CLASSES['HaveEffect']
-_C487 = CLASSES['ExchangeControlEffect']
-_C489 = CLASSES['FlipCoinEffect']
-_C491 = CLASSES['DoublePTEffect']
-_C499 = CLASSES['Mode']
-_C506 = CLASSES['TriggeredStmt']
-_C509 = CLASSES['ActivatedStmt']
-_C511 = CLASSES['PTDefiningStmt']
-_C518 = CLASSES['SpellKind']
-_C522 = CLASSES['EntersTappedStmt']
-_C528 = CLASSES['PTPair']
-_C534 = CLASSES['CostPerPermanentStmt']
-_C536 = CLASSES['CostPerTargetStmt']
-_C538 = CLASSES['UncounterableStmt']
-_C542 = CLASSES['StaticStmt']
-_C543 = CLASSES['KeywordCost']
-_C545 = CLASSES['TypeArg']
-_C546 = CLASSES['QualityArg']
-_C548 = CLASSES['OntoArg']
-_C550 = CLASSES['ForArg']
-_C565 = CLASSES['ControlClause']
-_C580 = CLASSES['DividedDamageEffect']
-_C583 = CLASSES['DamageEffect']
-_C585 = CLASSES['DestroyEffect']
-_C589 = CLASSES['DrawEffect']
-_C590 = CLASSES['TokenCopyEffect']
-_C596 = CLASSES['TokenEffect']
-_C597 = CLASSES['AddManaEffect']
-_C599 = CLASSES['DiscardEffect']
-_C601 = CLASSES['GainLifeEffect']
-_C604 = CLASSES['GainControlEffect']
-_C606 = CLASSES['ReturnDiscardedEffect']
-_C608 = CLASSES['ReturnToHandEffect']
-_C612 = CLASSES['ReturnFromGraveyardEffect']
-_C616 = CLASSES['ReturnToBattlefieldEffect']
-_C619 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C624 = CLASSES['SearchEffect']
-_C628 = CLASSES['CounterSpellEffect']
-_C630 = CLASSES['ShuffleEffect']
-_C633 = CLASSES['ShuffleIntoEffect']
-_C637 = CLASSES['MillEffect']
-_C640 = CLASSES['PutStickerEffect']
-_C643 = CLASSES['PutFromHandEffect']
-_C647 = CLASSES['PutCountersEffect']
-_C651 = CLASSES['PutOnLibraryEffect']
-_C653 = CLASSES['PutIntoZoneEffect']
-_C658 = CLASSES['PileActionEffect']
-_C664 = CLASSES['ExileEffect']
-_C667 = CLASSES['ExileCardsEffect']
-_C669 = CLASSES['ExileTopEffect']
-_C671 = CLASSES['RegenerateEffect']
-_C674 = CLASSES['PlayerSacrificesEffect']
-_C678 = CLASSES['SacrificeEffect']
-_C680 = CLASSES['UntapEffect']
-_C682 = CLASSES['TapOrUntapEffect']
-_C684 = CLASSES['TapEffect']
-_C686 = CLASSES['RemoveAllCountersEffect']
-_C690 = CLASSES['RemoveCountersEffect']
-_C692 = CLASSES['DelayedEffect']
-_C694 = CLASSES['PreventEffect']
-_C696 = CLASSES['CastThisEffect']
-_C698 = CLASSES['CopySpellEffect']
-_C699 = CLASSES['NoRegenEffect']
-_C703 = CLASSES['PhaseOutEffect']
-_C706 = CLASSES['NoUntapEffect']
-_C708 = CLASSES['ContinuousEffect']
-_C710 = CLASSES['PlayerRef']
+_C386 = CLASSES['CantCastEffect']
+_C389 = CLASSES['PlayerTopCardActionEffect']
+_C395 = CLASSES['PlayerTapsEffect']
+_C398 = CLASSES['LoseLifeEffect']
+_C402 = CLASSES['PlayerCountersEffect']
+_C404 = CLASSES['PlayerExileTopEffect']
+_C406 = CLASSES['ShuffleIntoLibraryEffect']
+_C410 = CLASSES['ShuffleCardsIntoLibraryEffect']
+_C412 = CLASSES['PlayerMillEffect']
+_C414 = CLASSES['BlockRequirementEffect']
+_C416 = CLASSES['PreventAllEffect']
+_C418 = CLASSES['UnpreventableEffect']
+_C422 = CLASSES['RevealTopEffect']
+_C425 = CLASSES['TopCardActionEffect']
+_C427 = CLASSES['PayEffect']
+_C429 = CLASSES['RevealCostEffect']
+_C432 = CLASSES['NumberedActionEffect']
+_C434 = CLASSES['AttachEffect']
+_C437 = CLASSES['FightEffect']
+_C441 = CLASSES['LookActionEffect']
+_C443 = CLASSES['LookAtTopEffect']
+_C446 = CLASSES['ObjectDamageEffect']
+_C451 = CLASSES['MoveCountersEffect']
+_C454 = CLASSES['ChangeTargetEffect']
+_C458 = CLASSES['ChooseTargetsEffect']
+_C461 = CLASSES['ChangeBaseEffect']
+_C463 = CLASSES['TransformEffect']
+_C466 = CLASSES['ReturnExiledWithEffect']
+_C468 = CLASSES['PlayerShufflesEffect']
+_C470 = CLASSES['ExchangeLifeEffect']
+_C472 = CLASSES['ChooseColorEffect']
+_C475 = CLASSES['RevealHandEffect']
+_C478 = CLASSES['ChooseNameEffect']
+_C480 = CLASSES['TurnFaceDownEffect']
+_C482 = CLASSES['HaveEffect']
+_C485 = CLASSES['ExchangeControlEffect']
+_C487 = CLASSES['FlipCoinEffect']
+_C489 = CLASSES['DoublePTEffect']
+_C497 = CLASSES['Mode']
+_C504 = CLASSES['TriggeredStmt']
+_C507 = CLASSES['ActivatedStmt']
+_C509 = CLASSES['PTDefiningStmt']
+_C516 = CLASSES['SpellKind']
+_C520 = CLASSES['EntersTappedStmt']
+_C526 = CLASSES['PTPair']
+_C532 = CLASSES['CostPerPermanentStmt']
+_C534 = CLASSES['CostPerTargetStmt']
+_C536 = CLASSES['UncounterableStmt']
+_C540 = CLASSES['StaticStmt']
+_C541 = CLASSES['KeywordCost']
+_C543 = CLASSES['TypeArg']
+_C544 = CLASSES['QualityArg']
+_C546 = CLASSES['OntoArg']
+_C548 = CLASSES['ForArg']
+_C563 = CLASSES['ControlClause']
+_C578 = CLASSES['DividedDamageEffect']
+_C581 = CLASSES['DamageEffect']
+_C583 = CLASSES['DestroyEffect']
+_C587 = CLASSES['DrawEffect']
+_C588 = CLASSES['TokenCopyEffect']
+_C594 = CLASSES['TokenEffect']
+_C595 = CLASSES['AddManaEffect']
+_C597 = CLASSES['DiscardEffect']
+_C599 = CLASSES['GainLifeEffect']
+_C602 = CLASSES['GainControlEffect']
+_C604 = CLASSES['ReturnDiscardedEffect']
+_C606 = CLASSES['ReturnToHandEffect']
+_C610 = CLASSES['ReturnFromGraveyardEffect']
+_C614 = CLASSES['ReturnToBattlefieldEffect']
+_C617 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C622 = CLASSES['SearchEffect']
+_C626 = CLASSES['CounterSpellEffect']
+_C628 = CLASSES['ShuffleEffect']
+_C631 = CLASSES['ShuffleIntoEffect']
+_C635 = CLASSES['MillEffect']
+_C638 = CLASSES['PutStickerEffect']
+_C641 = CLASSES['PutFromHandEffect']
+_C645 = CLASSES['PutCountersEffect']
+_C649 = CLASSES['PutOnLibraryEffect']
+_C651 = CLASSES['PutIntoZoneEffect']
+_C656 = CLASSES['PileActionEffect']
+_C662 = CLASSES['ExileEffect']
+_C665 = CLASSES['ExileCardsEffect']
+_C667 = CLASSES['ExileTopEffect']
+_C669 = CLASSES['RegenerateEffect']
+_C672 = CLASSES['PlayerSacrificesEffect']
+_C676 = CLASSES['SacrificeEffect']
+_C678 = CLASSES['UntapEffect']
+_C680 = CLASSES['TapOrUntapEffect']
+_C682 = CLASSES['TapEffect']
+_C684 = CLASSES['RemoveAllCountersEffect']
+_C688 = CLASSES['RemoveCountersEffect']
+_C690 = CLASSES['DelayedEffect']
+_C692 = CLASSES['PreventEffect']
+_C694 = CLASSES['CastThisEffect']
+_C696 = CLASSES['CopySpellEffect']
+_C697 = CLASSES['NoRegenEffect']
+_C701 = CLASSES['PhaseOutEffect']
+_C704 = CLASSES['NoUntapEffect']
+_C706 = CLASSES['ContinuousEffect']
+_C708 = CLASSES['PlayerRef']
 _C717 = CLASSES['PerCount']
 _C720 = CLASSES['WhereX']
 _C726 = CLASSES['AnyNumberTargets']
@@ -72240,30 +72320,30 @@ _C985 = CLASSES['IntoHand']
 _C987 = CLASSES['IntoGraveyard']
 _C990 = CLASSES['CostValue']
 _C1017 = CLASSES['NextTurnDuration']
-_C1026 = CLASSES['BackRef']
-_C1029 = CLASSES['TargetPlayer']
-_C1031 = CLASSES['TargetObject']
-_C1035 = CLASSES['EachObjects']
-_C1062 = CLASSES['QualityRef']
-_C1088 = CLASSES['PerTime']
-_C1092 = CLASSES['PerObject']
-_C1097 = CLASSES['PowerOf']
-_C1128 = CLASSES['EntersEvent']
-_C1131 = CLASSES['LeavesEvent']
-_C1133 = CLASSES['DiesEvent']
-_C1135 = CLASSES['ToGraveyardEvent']
-_C1137 = CLASSES['AttacksAloneEvent']
-_C1139 = CLASSES['UnblockedEvent']
-_C1141 = CLASSES['AttacksEvent']
-_C1143 = CLASSES['BlocksEvent']
-_C1147 = CLASSES['BlockedEvent']
-_C1149 = CLASSES['PhasesEvent']
-_C1151 = CLASSES['TurnedUpEvent']
-_C1153 = CLASSES['ExiledThisWayEvent']
-_C1155 = CLASSES['TargetedEvent']
-_C1158 = CLASSES['DealsDamageEvent']
-_C1160 = CLASSES['DealtDamageEvent']
-_C1162 = CLASSES['PutIntoGraveyardEvent']
+_C1027 = CLASSES['BackRef']
+_C1030 = CLASSES['TargetPlayer']
+_C1032 = CLASSES['TargetObject']
+_C1036 = CLASSES['EachObjects']
+_C1063 = CLASSES['QualityRef']
+_C1089 = CLASSES['PerTime']
+_C1093 = CLASSES['PerObject']
+_C1098 = CLASSES['PowerOf']
+_C1129 = CLASSES['EntersEvent']
+_C1132 = CLASSES['LeavesEvent']
+_C1134 = CLASSES['DiesEvent']
+_C1136 = CLASSES['ToGraveyardEvent']
+_C1138 = CLASSES['AttacksAloneEvent']
+_C1140 = CLASSES['UnblockedEvent']
+_C1142 = CLASSES['AttacksEvent']
+_C1144 = CLASSES['BlocksEvent']
+_C1148 = CLASSES['BlockedEvent']
+_C1150 = CLASSES['PhasesEvent']
+_C1152 = CLASSES['TurnedUpEvent']
+_C1154 = CLASSES['ExiledThisWayEvent']
+_C1156 = CLASSES['TargetedEvent']
+_C1159 = CLASSES['DealsDamageEvent']
+_C1161 = CLASSES['DealtDamageEvent']
+_C1163 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -73860,7 +73940,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 492:  # lastinstead
+        elif r == 490:  # lastinstead
             d['lastinstead'] = True
         elif r == 269:  # insteadcond
             x = c[0]
@@ -73871,7 +73951,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 493:  # tailinstead
+        elif r == 491:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -73944,7 +74024,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 271:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -73952,7 +74032,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 272:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 496 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 494 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -74043,7 +74123,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -74124,7 +74204,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 501:  # sentences
+        elif r == 499:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -76266,7 +76346,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 578:  # negated
+        elif r == 576:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -76323,7 +76403,7 @@ def _b270(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 494:  # symbols
+        if r == 492:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76364,10 +76444,10 @@ def _b276(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 500:  # modes
+        elif r == 498:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b499(x, inst, lim, made))
+                values.append(_b497(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -76556,7 +76636,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 512:  # combat
+        if r == 510:  # combat
             d['combat'] = True
         elif r == 295:  # filter
             x = c[0]
@@ -76605,15 +76685,15 @@ def _b299(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 513:  # this
+        elif r == 511:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 514:  # enchanted
+        elif r == 512:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 515:  # host
+        elif r == 513:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -76696,7 +76776,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 516:  # zones
+        if r == 514:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -76708,7 +76788,7 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b803(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 519:  # spells
+        elif r == 517:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -76716,8 +76796,8 @@ def _b304(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 518:
-                    values.append(_b518(x, inst, lim, made))
+                elif x.rule == 516:
+                    values.append(_b516(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 303:  # amount
@@ -76796,11 +76876,11 @@ def _b309(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 520:  # granted
+        elif r == 518:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76919,7 +76999,7 @@ def _b317(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 316:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -76956,11 +77036,11 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 524:  # enters
+        if r == 522:  # enters
             d['enters'] = True
-        elif r == 525:  # turned
+        elif r == 523:  # turned
             d['turned'] = True
-        elif r == 529:  # options
+        elif r == 527:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -76968,8 +77048,8 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 528:
-                    values.append(_b528(x, inst, lim, made))
+                elif x.rule == 526:
+                    values.append(_b526(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -77080,7 +77160,7 @@ def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 530:  # parts
+        if r == 528:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -77126,13 +77206,13 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # optional
+        if r == 529:  # optional
             d['optional'] = True
         elif r == 325:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 532:  # pay
+        elif r == 530:  # pay
             d['pay'] = True
         elif r == 326:  # orcost
             x = c[0]
@@ -77338,7 +77418,7 @@ def _b341(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 539:  # parts
+        elif r == 537:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -77432,19 +77512,19 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['facedown'] = True
         elif r == 927:  # faceup
             d['faceup'] = True
-        elif r == 551:  # exiled
+        elif r == 549:  # exiled
             d['exiled'] = True
-        elif r == 552:  # combat
+        elif r == 550:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 553:  # combat
+        elif r == 551:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 554:  # states
+        elif r == 552:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -77454,53 +77534,53 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # nons
+        elif r == 1076:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1076:  # colors
+        elif r == 1077:  # colors
             values = d['colors']
-            for x in c:
-                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
-                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                else:
-                    value = _node(x, inst, lim, made)
-                values.append(value)
-        elif r == 1077:  # supertypes
-            values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1078:  # multis
+        elif r == 1078:  # supertypes
+            values = d['supertypes']
+            for x in c:
+                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
+                    value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                else:
+                    value = _node(x, inst, lim, made)
+                values.append(value)
+        elif r == 1079:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1079:  # types
+        elif r == 1080:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1080:  # subtypes
+        elif r == 1081:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1081:  # ortypes
+        elif r == 1082:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1082:  # andor
+        elif r == 1083:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1083:  # ortypes
+        elif r == 1084:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -77519,7 +77599,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['kind'] = value
         elif r == 929:  # chosen
             d['chosen'] = True
-        elif r == 555:  # choicetype
+        elif r == 553:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
@@ -77540,37 +77620,37 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 556:  # mvdir
+        elif r == 554:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 557:  # samemv
+        elif r == 555:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 558:  # ptstat
+        elif r == 556:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 559:  # ptval
+        elif r == 557:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 560:  # ptdir
+        elif r == 558:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 561:  # kwability
+        elif r == 559:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -77579,7 +77659,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 562:  # kwabilities
+        elif r == 560:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -77602,7 +77682,7 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 563:  # without
+        elif r == 561:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -77615,9 +77695,9 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b565(x, inst, lim, made)
+            value = _b563(x, inst, lim, made)
             d['controller'] = value
-        elif r == 573:  # late
+        elif r == 571:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -77635,19 +77715,19 @@ def _b354(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['blocked_by_this'] = True
         elif r == 934:  # attacking_you
             d['attacking_you'] = True
-        elif r == 574:  # single
+        elif r == 572:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 575:  # dealtby
+        elif r == 573:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 576:  # tappedfor
+        elif r == 574:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -77702,7 +77782,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 577:  # fromhand
+        elif r == 575:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -77815,9 +77895,9 @@ def _b375(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 373:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 713:  # options
+        elif r == 711:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -77867,7 +77947,7 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 376:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 377:  # filter
             x = c[0]
@@ -77909,7 +77989,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 380:  # extra
             x = c[0]
@@ -77949,7 +78029,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 382:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 383:  # skip
             x = c[0]
@@ -77963,7 +78043,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b386(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantCastEffect (class CantCastEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77979,8 +78059,8 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C388()
-    d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C386()
+    d: dict[str, Any] = {'player': None, 'samename': None, 'nextturn': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -77989,19 +78069,23 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 385:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 386:  # samename
+        elif r == 712:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1021 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 387:  # nextturn
+        elif r == 713:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
+        elif r == 714:  # thisturn
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['thisturn'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -78010,7 +78094,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTopCardActionEffect (class PlayerTopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78026,7 +78110,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C391()
+    inst: Any = _C389()
     d: dict[str, Any] = {'player': None, 'action': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78034,13 +78118,13 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 389:  # player
+        if r == 387:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 390:  # action
+        elif r == 388:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78053,7 +78137,7 @@ def _b391(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b395(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerTapsEffect (class PlayerTapsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78069,7 +78153,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C397()
+    inst: Any = _C395()
     d: dict[str, Any] = {'player': None, 'amount': None, 'untapped': False, 'last': None, 'controller': None, 'per': None, 'types': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78077,11 +78161,11 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 392:  # player
+        if r == 390:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 393:  # amount
+        elif r == 391:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -78097,15 +78181,15 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 394:  # last
+        elif r == 392:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 395:  # controller
+        elif r == 393:  # controller
             x = c[0]
-            value = _b565(x, inst, lim, made)
+            value = _b563(x, inst, lim, made)
             d['controller'] = value
-        elif r == 396:  # per
+        elif r == 394:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -78119,7 +78203,7 @@ def _b397(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LoseLifeEffect (class LoseLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78135,7 +78219,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C400()
+    inst: Any = _C398()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'where': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78143,11 +78227,11 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 398:  # player
+        if r == 396:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 399:  # amount
+        elif r == 397:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -78171,7 +78255,7 @@ def _b400(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerCountersEffect (class PlayerCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78187,7 +78271,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C404()
+    inst: Any = _C402()
     d: dict[str, Any] = {'player': None, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78195,15 +78279,15 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 401:  # player
+        if r == 399:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 402:  # amount
+        elif r == 400:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 403:  # counter
+        elif r == 401:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -78215,7 +78299,7 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerExileTopEffect (class PlayerExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78231,7 +78315,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C406()
+    inst: Any = _C404()
     d: dict[str, Any] = {'player': None, 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78239,9 +78323,9 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 405:  # player
+        if r == 403:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 722:  # amount
             x = c[0]
@@ -78255,7 +78339,7 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoLibraryEffect (class ShuffleIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78271,7 +78355,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C408()
+    inst: Any = _C406()
     d: dict[str, Any] = {'player': None, 'zones': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78279,9 +78363,9 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 407:  # player
+        if r == 405:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 723:  # zones
             values = d['zones']
@@ -78301,7 +78385,7 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b410(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleCardsIntoLibraryEffect (class ShuffleCardsIntoLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78317,7 +78401,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C412()
+    inst: Any = _C410()
     d: dict[str, Any] = {'player': None, 'target': None, 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78325,18 +78409,18 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 409:  # player
+        if r == 407:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 410:  # target
+        elif r == 408:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 411:  # whose
+        elif r == 409:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -78348,7 +78432,7 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerMillEffect (class PlayerMillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78364,7 +78448,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C414()
+    inst: Any = _C412()
     d: dict[str, Any] = {'player': None, 'amount': None, 'twice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78372,9 +78456,9 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 413:  # player
+        if r == 411:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 742:  # amount
             x = c[0]
@@ -78392,7 +78476,7 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockRequirementEffect (class BlockRequirementEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78408,7 +78492,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C416()
+    inst: Any = _C414()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78416,7 +78500,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 415:  # target
+        if r == 413:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -78431,7 +78515,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventAllEffect (class PreventAllEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78447,7 +78531,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C418()
+    inst: Any = _C416()
     d: dict[str, Any] = {'combat': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78457,7 +78541,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 748:  # combat
             d['combat'] = True
-        elif r == 417:  # target
+        elif r == 415:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -78472,7 +78556,7 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnpreventableEffect (class UnpreventableEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78488,7 +78572,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C420()
+    inst: Any = _C418()
     d: dict[str, Any] = {'unpreventable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78496,7 +78580,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 419:  # unpreventable
+        if r == 417:  # unpreventable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unpreventable'] = value
@@ -78508,7 +78592,7 @@ def _b420(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b422(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealTopEffect (class RevealTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78524,7 +78608,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C424()
+    inst: Any = _C422()
     d: dict[str, Any] = {'amount': None, 'filter': None, 'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78532,15 +78616,15 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 421:  # amount
+        if r == 419:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 422:  # filter
+        elif r == 420:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 423:  # rest
+        elif r == 421:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -78552,7 +78636,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b425(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopCardActionEffect (class TopCardActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78568,7 +78652,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C427()
+    inst: Any = _C425()
     d: dict[str, Any] = {'action': None, 'count': None, 'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78576,9 +78660,9 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 425:  # action
+        if r == 423:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78587,9 +78671,9 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 426:  # player
+        elif r == 424:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -78599,7 +78683,7 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PayEffect (class PayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78615,7 +78699,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C429()
+    inst: Any = _C427()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78623,7 +78707,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 428:  # cost
+        if r == 426:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
@@ -78635,7 +78719,7 @@ def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b429(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealCostEffect (class RevealCostEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78651,7 +78735,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C431()
+    inst: Any = _C429()
     d: dict[str, Any] = {'reveal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78659,7 +78743,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 430:  # reveal
+        if r == 428:  # reveal
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['reveal'] = value
@@ -78671,7 +78755,7 @@ def _b431(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b432(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NumberedActionEffect (class NumberedActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78687,7 +78771,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C434()
+    inst: Any = _C432()
     d: dict[str, Any] = {'action': None, 'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78695,14 +78779,14 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 432:  # action
+        if r == 430:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 433:  # count
+        elif r == 431:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
@@ -78714,7 +78798,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachEffect (class AttachEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78730,7 +78814,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C436()
+    inst: Any = _C434()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78738,7 +78822,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 435:  # target
+        if r == 433:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -78753,7 +78837,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FightEffect (class FightEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78769,7 +78853,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C439()
+    inst: Any = _C437()
     d: dict[str, Any] = {'first': None, 'base': False, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78777,16 +78861,16 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 437:  # first
+        if r == 435:  # first
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1036:  # base
+        elif r == 1037:  # base
             d['base'] = True
-        elif r == 438:  # second
+        elif r == 436:  # second
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -78801,7 +78885,7 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b441(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookActionEffect (class LookActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78817,7 +78901,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C443()
+    inst: Any = _C441()
     d: dict[str, Any] = {'amount': None, 'action': None, 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78825,18 +78909,18 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 440:  # amount
+        if r == 438:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 441:  # action
+        elif r == 439:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 442:  # other
+        elif r == 440:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -78848,7 +78932,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LookAtTopEffect (class LookAtTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78864,7 +78948,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C445()
+    inst: Any = _C443()
     d: dict[str, Any] = {'amount': None, 'order': '', 'graveyard': '', 'other': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78872,15 +78956,15 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 444:  # amount
+        if r == 442:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1037:  # order
+        elif r == 1038:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1038:  # graveyard
+        elif r == 1039:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -78896,7 +78980,7 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectDamageEffect (class ObjectDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78912,7 +78996,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C448()
+    inst: Any = _C446()
     d: dict[str, Any] = {'source': None, 'power': '', 'controller': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78920,18 +79004,18 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 446:  # source
+        if r == 444:  # source
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 447:  # power
+        elif r == 445:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1039:  # controller
+        elif r == 1040:  # controller
             d['controller'] = True
         elif r == 751:  # target
             x = c[0]
@@ -78948,7 +79032,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b451(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoveCountersEffect (class MoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78964,7 +79048,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C453()
+    inst: Any = _C451()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'source': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78972,22 +79056,22 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 449:  # amount
+        if r == 447:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 450:  # counter
+        elif r == 448:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 451:  # source
+        elif r == 449:  # source
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
-        elif r == 452:  # target
+        elif r == 450:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -79002,7 +79086,7 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeTargetEffect (class ChangeTargetEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79018,7 +79102,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C456()
+    inst: Any = _C454()
     d: dict[str, Any] = {'target': None, 'to': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79026,14 +79110,14 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 454:  # target
+        if r == 452:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 455:  # to
+        elif r == 453:  # to
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['to'] = value
@@ -79045,7 +79129,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b458(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseTargetsEffect (class ChooseTargetsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79061,7 +79145,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C460()
+    inst: Any = _C458()
     d: dict[str, Any] = {'first': None, 'filter': None, 'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79069,20 +79153,20 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 457:  # first
+        if r == 455:  # first
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 458:  # filter
+        elif r == 456:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 459:  # word
+        elif r == 457:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -79097,7 +79181,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChangeBaseEffect (class ChangeBaseEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79113,7 +79197,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C463()
+    inst: Any = _C461()
     d: dict[str, Any] = {'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79121,11 +79205,11 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 461:  # which
+        if r == 459:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 462:  # amount
+        elif r == 460:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -79137,7 +79221,7 @@ def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b463(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TransformEffect (class TransformEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79153,7 +79237,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C465()
+    inst: Any = _C463()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79161,7 +79245,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 464:  # target
+        if r == 462:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -79176,7 +79260,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnExiledWithEffect (class ReturnExiledWithEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79192,7 +79276,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C468()
+    inst: Any = _C466()
     d: dict[str, Any] = {'player': None, 'exiled': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79200,11 +79284,11 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 466:  # player
+        if r == 464:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 467:  # exiled
+        elif r == 465:  # exiled
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['exiled'] = value
@@ -79216,7 +79300,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerShufflesEffect (class PlayerShufflesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79232,7 +79316,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C470()
+    inst: Any = _C468()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79240,9 +79324,9 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 469:  # player
+        if r == 467:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79252,7 +79336,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeLifeEffect (class ExchangeLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79268,7 +79352,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C472()
+    inst: Any = _C470()
     d: dict[str, Any] = {'your': False, 'player': None, 'toughness': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79276,13 +79360,13 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1040:  # your
+        if r == 1041:  # your
             d['your'] = True
         elif r == 752:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 471:  # toughness
+        elif r == 469:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -79294,7 +79378,7 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorEffect (class ChooseColorEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79310,7 +79394,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C474()
+    inst: Any = _C472()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79318,7 +79402,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 473:  # color
+        if r == 471:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -79330,7 +79414,7 @@ def _b474(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b475(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealHandEffect (class RevealHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79346,7 +79430,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C477()
+    inst: Any = _C475()
     d: dict[str, Any] = {'player': None, 'third': '', 'random': False, 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79354,11 +79438,11 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 475:  # player
+        if r == 473:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 753:  # third
             x = c[0]
@@ -79366,7 +79450,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['third'] = value
         elif r == 754:  # random
             d['random'] = True
-        elif r == 476:  # hand
+        elif r == 474:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -79378,7 +79462,7 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseNameEffect (class ChooseNameEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79394,7 +79478,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C480()
+    inst: Any = _C478()
     d: dict[str, Any] = {'filter': None, 'name': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79402,11 +79486,11 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 478:  # filter
+        if r == 476:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 479:  # name
+        elif r == 477:  # name
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
@@ -79421,7 +79505,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnFaceDownEffect (class TurnFaceDownEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79437,7 +79521,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C482()
+    inst: Any = _C480()
     d: dict[str, Any] = {'thiscreature': False, 'target': None, 'facedown': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79445,7 +79529,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1041:  # thiscreature
+        if r == 1042:  # thiscreature
             d['thiscreature'] = True
         elif r == 755:  # target
             x = c[0]
@@ -79454,7 +79538,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 481:  # facedown
+        elif r == 479:  # facedown
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['facedown'] = value
@@ -79466,7 +79550,7 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HaveEffect (class HaveEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79482,7 +79566,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C484()
+    inst: Any = _C482()
     d: dict[str, Any] = {'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79490,7 +79574,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 483:  # effect
+        if r == 481:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -79505,7 +79589,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b485(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExchangeControlEffect (class ExchangeControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79521,7 +79605,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C487()
+    inst: Any = _C485()
     d: dict[str, Any] = {'first': None, 'second': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79529,14 +79613,14 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 485:  # first
+        if r == 483:  # first
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 486:  # second
+        elif r == 484:  # second
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -79551,7 +79635,7 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FlipCoinEffect (class FlipCoinEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79567,7 +79651,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C489()
+    inst: Any = _C487()
     d: dict[str, Any] = {'coin': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79575,7 +79659,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 488:  # coin
+        if r == 486:  # coin
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['coin'] = value
@@ -79587,7 +79671,7 @@ def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b489(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoublePTEffect (class DoublePTEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79603,7 +79687,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C491()
+    inst: Any = _C489()
     d: dict[str, Any] = {'eot': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79611,7 +79695,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 490:  # eot
+        if r == 488:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
@@ -79623,7 +79707,7 @@ def _b491(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b497(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79639,7 +79723,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C499()
+    inst: Any = _C497()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79647,7 +79731,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 498:  # sentences
+        if r == 496:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79663,7 +79747,7 @@ def _b499(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79679,7 +79763,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C506()
+    inst: Any = _C504()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79687,20 +79771,20 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 502:  # zone
+        if r == 500:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 503:  # trigger
+        elif r == 501:  # trigger
             x = c[0]
             if type(x) is Nt and x.rule == 762 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 504:  # condition
+        elif r == 502:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -79709,7 +79793,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 505:  # sentences
+        elif r == 503:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79725,7 +79809,7 @@ def _b506(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79741,7 +79825,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C509()
+    inst: Any = _C507()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79753,7 +79837,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['special'] = True
         elif r == 792:  # fromhand
             d['fromhand'] = True
-        elif r == 507:  # param
+        elif r == 505:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -79775,7 +79859,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 508:  # sentences
+        elif r == 506:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -79827,7 +79911,7 @@ def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b509(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79843,7 +79927,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C511()
+    inst: Any = _C509()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79851,13 +79935,13 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1049:  # both
+        if r == 1050:  # both
             d['both'] = True
         elif r == 801:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 510:  # amount
+        elif r == 508:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -79869,7 +79953,7 @@ def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79885,7 +79969,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C518()
+    inst: Any = _C516()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79893,7 +79977,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # filter
+        if r == 515:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -79905,7 +79989,7 @@ def _b518(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b520(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79921,7 +80005,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C522()
+    inst: Any = _C520()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79929,7 +80013,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 521:  # tapped
+        if r == 519:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -79941,7 +80025,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b526(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79957,7 +80041,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C528()
+    inst: Any = _C526()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -79965,11 +80049,11 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 526:  # power
+        if r == 524:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 527:  # toughness
+        elif r == 525:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -79981,7 +80065,7 @@ def _b528(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b532(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -79997,7 +80081,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C534()
+    inst: Any = _C532()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80005,7 +80089,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 533:  # cost
+        if r == 531:  # cost
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['cost'] = value
@@ -80028,7 +80112,7 @@ def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b534(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80044,7 +80128,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C536()
+    inst: Any = _C534()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80052,7 +80136,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 535:  # cost
+        if r == 533:  # cost
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['cost'] = value
@@ -80064,7 +80148,7 @@ def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b536(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80080,7 +80164,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C538()
+    inst: Any = _C536()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80088,7 +80172,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 537:  # countered
+        if r == 535:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -80100,7 +80184,7 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80116,7 +80200,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C542()
+    inst: Any = _C540()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80124,7 +80208,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 540:  # precondition
+        if r == 538:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -80163,7 +80247,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1073:  # each
+        elif r == 1074:  # each
             d['each'] = True
         elif r == 919:  # affected
             x = c[0]
@@ -80185,7 +80269,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 541:  # condition
+        elif r == 539:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -80202,7 +80286,7 @@ def _b542(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80218,7 +80302,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C541()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80235,7 +80319,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1074 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1075 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -80248,7 +80332,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80264,7 +80348,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C545()
+    inst: Any = _C543()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80272,7 +80356,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 544:  # type
+        if r == 542:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -80284,7 +80368,7 @@ def _b545(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80300,7 +80384,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C544()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80324,7 +80408,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80340,7 +80424,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C548()
+    inst: Any = _C546()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80348,7 +80432,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 547:  # subtype
+        if r == 545:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -80360,7 +80444,7 @@ def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80376,7 +80460,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C550()
+    inst: Any = _C548()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80384,7 +80468,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 549:  # filter
+        if r == 547:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -80396,7 +80480,7 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b563(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80412,7 +80496,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C565()
+    inst: Any = _C563()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'thatplayer': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80420,35 +80504,35 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 564:  # you
+        if r == 562:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 566:  # notyou
+        elif r == 564:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 567:  # own
+        elif r == 565:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 568:  # defending
+        elif r == 566:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 569:  # thatplayer
+        elif r == 567:  # thatplayer
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatplayer'] = value
-        elif r == 570:  # opponent
+        elif r == 568:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 571:  # opponents
+        elif r == 569:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 572:  # they
+        elif r == 570:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -80460,7 +80544,7 @@ def _b565(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b578(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80476,7 +80560,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C580()
+    inst: Any = _C578()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80484,11 +80568,11 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 579:  # amount
+        if r == 577:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1084:  # evenly
+        elif r == 1085:  # evenly
             d['evenly'] = True
         elif r == 935:  # upto
             x = c[0]
@@ -80506,7 +80590,7 @@ def _b580(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80522,7 +80606,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C583()
+    inst: Any = _C581()
     d: dict[str, Any] = {'named': '', 'again': '', 'base': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80552,11 +80636,11 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1085:  # power
+        elif r == 1086:  # power
             x = c[0]
-            value = _b1097(x, inst, lim, made)
+            value = _b1098(x, inst, lim, made)
             d['power'] = value
-        elif r == 1086:  # amount
+        elif r == 1087:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
@@ -80581,13 +80665,13 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 581:  # lateamount
+        elif r == 579:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 582:  # also
+        elif r == 580:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -80604,7 +80688,7 @@ def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b583(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80620,7 +80704,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C585()
+    inst: Any = _C583()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80628,7 +80712,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 584:  # target
+        if r == 582:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -80643,7 +80727,7 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b587(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80659,7 +80743,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C589()
+    inst: Any = _C587()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80667,21 +80751,21 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 586:  # player
+        if r == 584:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 946:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 587:  # amount
+        elif r == 585:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 588:  # per
+        elif r == 586:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -80695,7 +80779,7 @@ def _b589(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80711,7 +80795,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C588()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80742,7 +80826,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80758,7 +80842,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C596()
+    inst: Any = _C594()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80766,13 +80850,13 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 591:  # leadname
+        if r == 589:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 592:  # count
+        elif r == 590:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
@@ -80781,23 +80865,23 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 951:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 493 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 593:  # power
+        elif r == 591:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 594:  # toughness
+        elif r == 592:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
         elif r == 952:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -80826,7 +80910,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 595:  # tokname
+        elif r == 593:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
@@ -80842,7 +80926,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
+            value = _b1089(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -80852,7 +80936,7 @@ def _b596(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80868,7 +80952,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C595()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80876,9 +80960,9 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1089:  # anycolor
+        if r == 1090:  # anycolor
             d['anycolor'] = True
-        elif r == 1090:  # choices
+        elif r == 1091:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -80896,7 +80980,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b270(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1167:  # alts
+        elif r == 1168:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b270(x, inst, lim, made))
@@ -80904,7 +80988,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1092(x, inst, lim, made)
+            value = _b1093(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80914,7 +80998,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80930,7 +81014,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C599()
+    inst: Any = _C597()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80938,11 +81022,11 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 598:  # player
+        if r == 596:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 961:  # third
             x = c[0]
@@ -80960,13 +81044,13 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1093:  # random
+        elif r == 1094:  # random
             d['random'] = True
         elif r == 965:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
+            value = _b1089(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -80976,7 +81060,7 @@ def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b599(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80992,7 +81076,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C601()
+    inst: Any = _C599()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81000,31 +81084,31 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 600:  # player
+        if r == 598:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 966:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1094:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1088(x, inst, lim, made)
-            d['per'] = value
         elif r == 1095:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1092(x, inst, lim, made)
+            value = _b1089(x, inst, lim, made)
+            d['per'] = value
+        elif r == 1096:  # per
+            x = c[0]
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1093(x, inst, lim, made)
             d['per'] = value
         elif r == 967:  # equal
             x = c[0]
-            value = _b1097(x, inst, lim, made)
+            value = _b1098(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -81034,7 +81118,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81050,7 +81134,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C604()
+    inst: Any = _C602()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81058,14 +81142,14 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 602:  # target
+        if r == 600:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 603:  # duration
+        elif r == 601:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
@@ -81079,7 +81163,7 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81095,7 +81179,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C606()
+    inst: Any = _C604()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81103,7 +81187,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 605:  # discarded
+        if r == 603:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -81115,7 +81199,7 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81131,7 +81215,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C608()
+    inst: Any = _C606()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81139,7 +81223,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 607:  # target
+        if r == 605:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81172,7 +81256,7 @@ def _b608(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b610(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81188,7 +81272,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C612()
+    inst: Any = _C610()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81196,28 +81280,28 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 609:  # target
+        if r == 607:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 974 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 610:  # source
+        elif r == 608:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
             value = _b976(x, inst, lim, made)
             d['source'] = value
-        elif r == 1105:  # hand
+        elif r == 1106:  # hand
             d['hand'] = True
         elif r == 977:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1106:  # mine
+        elif r == 1107:  # mine
             d['mine'] = True
-        elif r == 611:  # wherex
+        elif r == 609:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -81231,7 +81315,7 @@ def _b612(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b614(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81247,7 +81331,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C616()
+    inst: Any = _C614()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81255,7 +81339,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 613:  # target
+        if r == 611:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81264,21 +81348,21 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 978:  # fromgy
             d['fromgy'] = True
-        elif r == 1107:  # choice
+        elif r == 1108:  # choice
             d['choice'] = True
-        elif r == 1108:  # facedown
+        elif r == 1109:  # facedown
             d['facedown'] = True
-        elif r == 1109:  # mine
+        elif r == 1110:  # mine
             d['mine'] = True
-        elif r == 1110:  # owners
+        elif r == 1111:  # owners
             d['owners'] = True
-        elif r == 614:  # amount
+        elif r == 612:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 615:  # counter
+        elif r == 613:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -81292,7 +81376,7 @@ def _b616(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81308,7 +81392,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C619()
+    inst: Any = _C617()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81316,11 +81400,11 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 617:  # filter
+        if r == 615:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 618:  # hands
+        elif r == 616:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -81332,7 +81416,7 @@ def _b619(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b622(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81348,7 +81432,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C624()
+    inst: Any = _C622()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81356,31 +81440,31 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 620:  # player
+        if r == 618:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         elif r == 979:  # upto
             d['upto'] = True
-        elif r == 621:  # count
+        elif r == 619:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 622:  # filter
+        elif r == 620:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1111:  # alts
+        elif r == 1112:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b354(x, inst, lim, made))
         elif r == 980:  # reveal
             d['reveal'] = True
-        elif r == 1112:  # thatcard
+        elif r == 1113:  # thatcard
             d['thatcard'] = True
-        elif r == 1113:  # thosecards
+        elif r == 1114:  # thosecards
             d['thosecards'] = True
-        elif r == 623:  # destination
+        elif r == 621:  # destination
             x = c[0]
             if type(x) is Nt and x.rule == 983 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81397,7 +81481,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b626(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81413,7 +81497,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C628()
+    inst: Any = _C626()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81421,20 +81505,20 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 625:  # target
+        if r == 623:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 626:  # unless
+        elif r == 624:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
             value = _b990(x, inst, lim, made)
             d['unless'] = value
-        elif r == 627:  # per
+        elif r == 625:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81448,7 +81532,7 @@ def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b628(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81464,7 +81548,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C630()
+    inst: Any = _C628()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81472,9 +81556,9 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 629:  # player
+        if r == 627:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -81484,7 +81568,7 @@ def _b630(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81500,7 +81584,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C633()
+    inst: Any = _C631()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81508,7 +81592,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 631:  # target
+        if r == 629:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81519,7 +81603,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 632:  # into
+        elif r == 630:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -81531,7 +81615,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81547,7 +81631,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C637()
+    inst: Any = _C635()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81555,19 +81639,19 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 634:  # amount
+        if r == 632:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 635:  # player
+        elif r == 633:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 636:  # owner
+        elif r == 634:  # owner
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -81577,7 +81661,7 @@ def _b637(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81593,7 +81677,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C640()
+    inst: Any = _C638()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81601,11 +81685,11 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 638:  # sticker
+        if r == 636:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 639:  # target
+        elif r == 637:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81620,7 +81704,7 @@ def _b640(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81636,7 +81720,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C643()
+    inst: Any = _C641()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81644,11 +81728,11 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 641:  # filter
+        if r == 639:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 642:  # battlefield
+        elif r == 640:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -81662,7 +81746,7 @@ def _b643(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81678,7 +81762,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C647()
+    inst: Any = _C645()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81686,15 +81770,15 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 644:  # amount
+        if r == 642:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 645:  # counter
+        elif r == 643:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 646:  # target
+        elif r == 644:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81709,7 +81793,7 @@ def _b647(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b649(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81725,7 +81809,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C651()
+    inst: Any = _C649()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81733,14 +81817,14 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 648:  # target
+        if r == 646:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 649:  # also
+        elif r == 647:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -81749,7 +81833,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 650:  # source
+        elif r == 648:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
@@ -81775,7 +81859,7 @@ def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b651(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81791,7 +81875,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C653()
+    inst: Any = _C651()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81799,7 +81883,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 652:  # target
+        if r == 650:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -81814,7 +81898,7 @@ def _b653(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81830,7 +81914,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C658()
+    inst: Any = _C656()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81838,22 +81922,22 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 654:  # filter
+        if r == 652:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 655:  # whose
+        elif r == 653:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 656:  # action
+        elif r == 654:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 709 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 707 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 657:  # pile
+        elif r == 655:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -81865,7 +81949,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b662(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81881,7 +81965,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C664()
+    inst: Any = _C662()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81889,32 +81973,32 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 659:  # target
+        if r == 657:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 660:  # source
+        elif r == 658:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
             value = _b976(x, inst, lim, made)
             d['source'] = value
-        elif r == 661:  # amount
+        elif r == 659:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 662:  # counter
+        elif r == 660:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 663:  # also
+        elif r == 661:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -81931,7 +82015,7 @@ def _b664(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81947,7 +82031,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C667()
+    inst: Any = _C665()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81955,11 +82039,11 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 665:  # amount
+        if r == 663:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 666:  # gy
+        elif r == 664:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -81971,7 +82055,7 @@ def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b667(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81987,7 +82071,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C669()
+    inst: Any = _C667()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81995,9 +82079,9 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 668:  # player
+        if r == 666:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -82007,7 +82091,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82023,7 +82107,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C671()
+    inst: Any = _C669()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82031,7 +82115,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 670:  # target
+        if r == 668:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82046,7 +82130,7 @@ def _b671(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82062,7 +82146,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C674()
+    inst: Any = _C672()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82070,19 +82154,19 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 672:  # player
+        if r == 670:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
-        elif r == 1114:  # all
+        elif r == 1115:  # all
             d['all'] = True
         elif r == 997:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 673:  # filter
+        elif r == 671:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
@@ -82094,7 +82178,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82110,7 +82194,7 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C678()
+    inst: Any = _C676()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82118,20 +82202,20 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 675:  # target
+        if r == 673:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 676:  # unless
+        elif r == 674:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
             value = _b990(x, inst, lim, made)
             d['unless'] = value
-        elif r == 677:  # per
+        elif r == 675:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -82145,8 +82229,47 @@ def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b678(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C678()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 677:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82185,7 +82308,7 @@ def _b680(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82224,45 +82347,6 @@ def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C684()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 683:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82278,7 +82362,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C686()
+    inst: Any = _C684()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82286,7 +82370,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 685:  # removeall
+        if r == 683:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -82298,7 +82382,7 @@ def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82314,7 +82398,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C690()
+    inst: Any = _C688()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82322,15 +82406,15 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 687:  # amount
+        if r == 685:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 688:  # counter
+        elif r == 686:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 689:  # target
+        elif r == 687:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82345,7 +82429,7 @@ def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82361,7 +82445,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C692()
+    inst: Any = _C690()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82371,7 +82455,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 998:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1115 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1116 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -82380,7 +82464,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 691:  # effect
+        elif r == 689:  # effect
             x = c[0]
             if type(x) is Nt and x.rule == 268 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82395,7 +82479,7 @@ def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b692(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82411,7 +82495,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C694()
+    inst: Any = _C692()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82419,11 +82503,11 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 693:  # amount
+        if r == 691:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1116:  # you
+        elif r == 1117:  # you
             d['you'] = True
         elif r == 1000:  # target
             x = c[0]
@@ -82440,7 +82524,7 @@ def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82456,7 +82540,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C696()
+    inst: Any = _C694()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82464,7 +82548,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 695:  # target
+        if r == 693:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82487,7 +82571,7 @@ def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82503,7 +82587,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C698()
+    inst: Any = _C696()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82511,7 +82595,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 697:  # target
+        if r == 695:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -82520,7 +82604,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['target'] = value
         elif r == 1003:  # newtargets
             d['newtargets'] = True
-        elif r == 1117:  # thatcopy
+        elif r == 1118:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -82530,7 +82614,7 @@ def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82546,7 +82630,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C697()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82583,7 +82667,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82599,7 +82683,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C703()
+    inst: Any = _C701()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82607,18 +82691,18 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # target
+        if r == 698:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 701:  # phaseout
+        elif r == 699:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 702:  # unless
+        elif r == 700:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
@@ -82632,7 +82716,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82648,7 +82732,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C706()
+    inst: Any = _C704()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82656,14 +82740,14 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 704:  # target
+        if r == 702:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 705:  # nountap
+        elif r == 703:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -82675,7 +82759,7 @@ def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b706(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82691,7 +82775,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C706()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82699,7 +82783,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 707:  # lead
+        if r == 705:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
@@ -82716,7 +82800,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1035(x, inst, lim, made)
+            value = _b1036(x, inst, lim, made)
             d['also'] = value
         elif r == 1011:  # group
             x = c[0]
@@ -82750,7 +82834,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = _b968(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1118:  # tail
+        elif r == 1119:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -82780,7 +82864,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82796,7 +82880,7 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C710()
+    inst: Any = _C708()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82806,11 +82890,11 @@ def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 1020:  # controller
             d['controller'] = True
-        elif r == 711:  # owner
+        elif r == 709:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 712:  # who
+        elif r == 710:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -82846,19 +82930,19 @@ def _b717(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1021:  # counter
+        if r == 1022:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1022:  # on
+        elif r == 1023:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1023:  # whose
+        elif r == 1024:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1024:  # zone
+        elif r == 1025:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -82934,7 +83018,7 @@ def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1027:  # otherthan
+        elif r == 1028:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -83004,7 +83088,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1032:  # each
+        if r == 1033:  # each
             d['each'] = True
         elif r == 729:  # count
             x = c[0]
@@ -83154,7 +83238,7 @@ def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1125:  # equipped
+        if r == 1126:  # equipped
             d['equipped'] = True
         elif r == 738:  # enchanted
             x = c[0]
@@ -83444,13 +83528,13 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1126:  # creature
+        elif r == 1127:  # creature
             d['creature'] = True
-        elif r == 1042:  # short
+        elif r == 1043:  # short
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['short'] = value
-        elif r == 1043:  # events
+        elif r == 1044:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83459,7 +83543,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1129 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83584,11 +83668,11 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1044:  # spell
+        elif r == 1045:  # spell
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1045:  # this
+        elif r == 1046:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -83628,13 +83712,13 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1163:  # equipped
+        elif r == 1164:  # equipped
             d['equipped'] = True
         elif r == 785:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1046:  # events
+        elif r == 1047:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83643,7 +83727,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1129 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -83684,13 +83768,13 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1164:  # thisor
+        elif r == 1165:  # thisor
             d['thisor'] = True
         elif r == 788:  # subject
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1047:  # events
+        elif r == 1048:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83699,12 +83783,12 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1129 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1130 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1048:  # undercontrol
+        elif r == 1049:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -83826,7 +83910,7 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1050:  # additional
+        if r == 1051:  # additional
             d['additional'] = True
         elif r == 814:  # power
             x = c[0]
@@ -83836,19 +83920,19 @@ def _b816(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1051:  # per
+        elif r == 1052:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1052:  # perfilter
+        elif r == 1053:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b354(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1165:  # onbf
+        elif r == 1166:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -83990,7 +84074,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1053:  # filters
+        if r == 1054:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84106,7 +84190,7 @@ def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1054:  # filters
+        if r == 1055:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84150,7 +84234,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1055:  # filters
+        if r == 1056:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84194,11 +84278,11 @@ def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1056:  # additional
+        if r == 1057:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1057:  # anynumber
+        elif r == 1058:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -84234,7 +84318,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1058:  # filters
+        if r == 1059:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84246,11 +84330,11 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b354(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1059:  # they
+        elif r == 1060:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1060:  # had
+        elif r == 1061:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -84335,7 +84419,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 836:  # quality
             x = c[0]
-            value = _b1062(x, inst, lim, made)
+            value = _b1063(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84369,7 +84453,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1064:  # opponents
+        if r == 1065:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -84553,7 +84637,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 848:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 523 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 521 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -84723,7 +84807,7 @@ def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1065:  # keywords
+        if r == 1066:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -84769,7 +84853,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1066:  # keywords
+        if r == 1067:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85001,7 +85085,7 @@ def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1067:  # its
+        if r == 1068:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -85151,7 +85235,7 @@ def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 881:  # quality
             x = c[0]
-            value = _b1062(x, inst, lim, made)
+            value = _b1063(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85187,7 +85271,7 @@ def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 883:  # quality
             x = c[0]
-            value = _b1062(x, inst, lim, made)
+            value = _b1063(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85223,7 +85307,7 @@ def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 885:  # quality
             x = c[0]
-            value = _b1062(x, inst, lim, made)
+            value = _b1063(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85257,7 +85341,7 @@ def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1068:  # thisturn
+        if r == 1069:  # thisturn
             d['thisturn'] = True
         elif r == 887:  # keyword
             x = c[0]
@@ -85562,28 +85646,28 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1069:  # colors
+        elif r == 1070:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1166:  # colors
+        elif r == 1167:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1070:  # subtypes
+        elif r == 1071:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1071:  # keywords
+        elif r == 1072:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85597,7 +85681,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1072:  # still
+        elif r == 1073:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -85705,7 +85789,7 @@ def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 911:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 495 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85742,23 +85826,23 @@ def _b968(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1100:  # eot
+        if r == 1101:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1101:  # next_upkeep
+        elif r == 1102:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1102:  # losecontrol
+        elif r == 1103:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1103:  # thisturn
+        elif r == 1104:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1104:  # thiscombat
+        elif r == 1105:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -85904,7 +85988,7 @@ def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 984:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -85940,7 +86024,7 @@ def _b987(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 986:  # player
             x = c[0]
-            value = _b710(x, inst, lim, made)
+            value = _b708(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -86017,7 +86101,7 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1119:  # its
+        if r == 1120:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
@@ -86033,7 +86117,7 @@ def _b1017(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86049,7 +86133,7 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1026()
+    inst: Any = _C1027()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86057,9 +86141,9 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1025:  # word
+        if r == 1026:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1021 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86072,7 +86156,7 @@ def _b1026(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1030(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86088,7 +86172,7 @@ def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1029()
+    inst: Any = _C1030()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86096,11 +86180,11 @@ def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1028:  # player
+        if r == 1029:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1120:  # walker
+        elif r == 1121:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -86110,7 +86194,7 @@ def _b1029(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1032(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86126,7 +86210,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1031()
+    inst: Any = _C1032()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86134,13 +86218,13 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1121:  # another
+        if r == 1122:  # another
             d['another'] = True
-        elif r == 1030:  # filter
+        elif r == 1031:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1122:  # ingy
+        elif r == 1123:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86150,7 +86234,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1036(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86166,7 +86250,7 @@ def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1035()
+    inst: Any = _C1036()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86174,33 +86258,33 @@ def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1033:  # quant
+        if r == 1034:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1034:  # filter
+        elif r == 1035:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1123:  # attached
+        elif r == 1124:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1021 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1124:  # samename
+        elif r == 1125:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1021 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1168:  # ingy
+        elif r == 1169:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86210,7 +86294,7 @@ def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1062(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1063(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86226,7 +86310,7 @@ def _b1062(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1062()
+    inst: Any = _C1063()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86234,11 +86318,11 @@ def _b1062(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1061:  # word
+        if r == 1062:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1063:  # param
+        elif r == 1064:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86253,7 +86337,7 @@ def _b1062(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1089(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86269,7 +86353,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1088()
+    inst: Any = _C1089()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86277,7 +86361,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1087:  # word
+        if r == 1088:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86292,7 +86376,7 @@ def _b1088(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1093(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86308,7 +86392,7 @@ def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1092()
+    inst: Any = _C1093()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86316,13 +86400,13 @@ def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1091:  # filter
+        if r == 1092:  # filter
             x = c[0]
             value = _b354(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1173:  # gy
+        elif r == 1174:  # gy
             d['gy'] = True
-        elif r == 1174:  # bf
+        elif r == 1175:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -86332,7 +86416,7 @@ def _b1092(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1098(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86348,7 +86432,7 @@ def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1097()
+    inst: Any = _C1098()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86356,19 +86440,19 @@ def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1096:  # power
+        if r == 1097:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1098:  # power
+        elif r == 1099:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1099:  # target
+        elif r == 1100:  # target
             x = c[0]
             if type(x) is Nt and x.rule == 724 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -86383,7 +86467,7 @@ def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86399,7 +86483,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1128()
+    inst: Any = _C1129()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86407,7 +86491,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1127:  # enters
+        if r == 1128:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -86419,7 +86503,7 @@ def _b1128(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1132(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86435,7 +86519,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1131()
+    inst: Any = _C1132()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86443,7 +86527,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1130:  # leaves
+        if r == 1131:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -86455,7 +86539,7 @@ def _b1131(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86471,7 +86555,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1133()
+    inst: Any = _C1134()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86479,7 +86563,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1132:  # dies
+        if r == 1133:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -86491,7 +86575,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86507,7 +86591,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1135()
+    inst: Any = _C1136()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86515,7 +86599,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1134:  # graveyard
+        if r == 1135:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -86527,7 +86611,7 @@ def _b1135(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86543,7 +86627,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1137()
+    inst: Any = _C1138()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86551,7 +86635,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1136:  # alone
+        if r == 1137:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -86563,7 +86647,7 @@ def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86579,7 +86663,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1139()
+    inst: Any = _C1140()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86587,7 +86671,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1138:  # unblocked
+        if r == 1139:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -86599,7 +86683,7 @@ def _b1139(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86615,7 +86699,7 @@ def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1141()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86623,7 +86707,7 @@ def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1140:  # attacks
+        if r == 1141:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86635,7 +86719,7 @@ def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86651,7 +86735,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1143()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86659,11 +86743,11 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1142:  # blocks
+        if r == 1143:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1169:  # acreature
+        elif r == 1170:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -86673,7 +86757,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86689,7 +86773,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1147()
+    inst: Any = _C1148()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86697,17 +86781,17 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1144:  # blocked
+        if r == 1145:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1145:  # article
+        elif r == 1146:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1146:  # filter
+        elif r == 1147:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -86721,7 +86805,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86737,7 +86821,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1149()
+    inst: Any = _C1150()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86745,7 +86829,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1148:  # direction
+        if r == 1149:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -86757,7 +86841,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86773,7 +86857,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1151()
+    inst: Any = _C1152()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86781,7 +86865,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1150:  # up
+        if r == 1151:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -86793,7 +86877,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86809,7 +86893,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1153()
+    inst: Any = _C1154()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86817,7 +86901,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1152:  # way
+        if r == 1153:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -86829,7 +86913,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86845,7 +86929,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1155()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86853,11 +86937,11 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1154:  # targeted
+        if r == 1155:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1170:  # opponents
+        elif r == 1171:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -86867,7 +86951,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86883,7 +86967,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1158()
+    inst: Any = _C1159()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86891,13 +86975,13 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1171:  # combat
+        if r == 1172:  # combat
             d['combat'] = True
-        elif r == 1156:  # deals
+        elif r == 1157:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1157:  # recipient
+        elif r == 1158:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -86911,7 +86995,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86927,7 +87011,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1160()
+    inst: Any = _C1161()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86935,9 +87019,9 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1172:  # combat
+        if r == 1173:  # combat
             d['combat'] = True
-        elif r == 1159:  # dealt
+        elif r == 1160:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -86949,7 +87033,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86965,7 +87049,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1162()
+    inst: Any = _C1163()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86973,7 +87057,7 @@ def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1161:  # anywhere
+        if r == 1162:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -87373,335 +87457,335 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 383 __asgn_plain
     _b384,  # 384 SkipTurnEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 385 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 386 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 387 __asgn_plain
-    _b388,  # 388 CantCastEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 389 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 390 __asgn_plain
-    _b391,  # 391 PlayerTopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 392 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 393 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 394 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 395 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 396 __asgn_plain
-    _b397,  # 397 PlayerTapsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 398 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 399 __asgn_plain
-    _b400,  # 400 LoseLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 401 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 402 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 403 __asgn_plain
-    _b404,  # 404 PlayerCountersEffect
+    _b386,  # 386 CantCastEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 387 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 388 __asgn_plain
+    _b389,  # 389 PlayerTopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 390 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 391 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 392 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 393 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 394 __asgn_plain
+    _b395,  # 395 PlayerTapsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 396 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 397 __asgn_plain
+    _b398,  # 398 LoseLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 399 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 400 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 401 __asgn_plain
+    _b402,  # 402 PlayerCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 403 __asgn_plain
+    _b404,  # 404 PlayerExileTopEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 405 __asgn_plain
-    _b406,  # 406 PlayerExileTopEffect
+    _b406,  # 406 ShuffleIntoLibraryEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 407 __asgn_plain
-    _b408,  # 408 ShuffleIntoLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 409 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 410 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 411 __asgn_plain
-    _b412,  # 412 ShuffleCardsIntoLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 413 __asgn_plain
-    _b414,  # 414 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 408 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 409 __asgn_plain
+    _b410,  # 410 ShuffleCardsIntoLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 411 __asgn_plain
+    _b412,  # 412 PlayerMillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 413 __asgn_plain
+    _b414,  # 414 BlockRequirementEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 415 __asgn_plain
-    _b416,  # 416 BlockRequirementEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 417 __asgn_plain
-    _b418,  # 418 PreventAllEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 419 __asgn_plain
-    _b420,  # 420 UnpreventableEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 421 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 422 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 423 __asgn_plain
-    _b424,  # 424 RevealTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 425 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 426 __asgn_plain
-    _b427,  # 427 TopCardActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 428 __asgn_plain
-    _b429,  # 429 PayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 430 __asgn_plain
-    _b431,  # 431 RevealCostEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 432 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 433 __asgn_plain
-    _b434,  # 434 NumberedActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 435 __asgn_plain
-    _b436,  # 436 AttachEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 437 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 438 __asgn_plain
-    _b439,  # 439 FightEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 440 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 441 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 442 __asgn_plain
-    _b443,  # 443 LookActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 444 __asgn_plain
-    _b445,  # 445 LookAtTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 446 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 447 __asgn_plain
-    _b448,  # 448 ObjectDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 449 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 450 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 451 __asgn_plain
+    _b416,  # 416 PreventAllEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unpreventable', o, lim, made),  # 417 __asgn_plain
+    _b418,  # 418 UnpreventableEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 419 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 420 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 421 __asgn_plain
+    _b422,  # 422 RevealTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 423 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 424 __asgn_plain
+    _b425,  # 425 TopCardActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 426 __asgn_plain
+    _b427,  # 427 PayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'reveal', o, lim, made),  # 428 __asgn_plain
+    _b429,  # 429 RevealCostEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 430 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 431 __asgn_plain
+    _b432,  # 432 NumberedActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 433 __asgn_plain
+    _b434,  # 434 AttachEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 435 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 436 __asgn_plain
+    _b437,  # 437 FightEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 438 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 439 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 440 __asgn_plain
+    _b441,  # 441 LookActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 442 __asgn_plain
+    _b443,  # 443 LookAtTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 444 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 445 __asgn_plain
+    _b446,  # 446 ObjectDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 447 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 448 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 449 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 450 __asgn_plain
+    _b451,  # 451 MoveCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 452 __asgn_plain
-    _b453,  # 453 MoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 454 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 455 __asgn_plain
-    _b456,  # 456 ChangeTargetEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 457 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 458 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 459 __asgn_plain
-    _b460,  # 460 ChooseTargetsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 461 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 462 __asgn_plain
-    _b463,  # 463 ChangeBaseEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 464 __asgn_plain
-    _b465,  # 465 TransformEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 466 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 467 __asgn_plain
-    _b468,  # 468 ReturnExiledWithEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 469 __asgn_plain
-    _b470,  # 470 PlayerShufflesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 471 __asgn_plain
-    _b472,  # 472 ExchangeLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 473 __asgn_plain
-    _b474,  # 474 ChooseColorEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 475 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 476 __asgn_plain
-    _b477,  # 477 RevealHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 478 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 479 __asgn_plain
-    _b480,  # 480 ChooseNameEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 481 __asgn_plain
-    _b482,  # 482 TurnFaceDownEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 483 __asgn_plain
-    _b484,  # 484 HaveEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 485 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 486 __asgn_plain
-    _b487,  # 487 ExchangeControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 488 __asgn_plain
-    _b489,  # 489 FlipCoinEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 490 __asgn_plain
-    _b491,  # 491 DoublePTEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 492 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 493 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 494 __asgn_oneormore
-    _match_node,  # 495 Supertype
-    _match_node,  # 496 CardType
-    _match_node,  # 497 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 498 __asgn_plain
-    _b499,  # 499 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 500 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 501 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 504 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 505 __asgn_plain
-    _b506,  # 506 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 507 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 508 __asgn_plain
-    _b509,  # 509 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 510 __asgn_plain
-    _b511,  # 511 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 512 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 513 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 516 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 517 __asgn_plain
-    _b518,  # 518 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 519 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 520 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 521 __asgn_plain
-    _b522,  # 522 EntersTappedStmt
-    _node,  # 523 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 524 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 525 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 526 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 527 __asgn_plain
-    _b528,  # 528 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 529 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 530 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 531 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 532 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'to', o, lim, made),  # 453 __asgn_plain
+    _b454,  # 454 ChangeTargetEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 455 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 456 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 457 __asgn_plain
+    _b458,  # 458 ChooseTargetsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 459 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 460 __asgn_plain
+    _b461,  # 461 ChangeBaseEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 462 __asgn_plain
+    _b463,  # 463 TransformEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 464 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'exiled', o, lim, made),  # 465 __asgn_plain
+    _b466,  # 466 ReturnExiledWithEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 467 __asgn_plain
+    _b468,  # 468 PlayerShufflesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 469 __asgn_plain
+    _b470,  # 470 ExchangeLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 471 __asgn_plain
+    _b472,  # 472 ChooseColorEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 473 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 474 __asgn_plain
+    _b475,  # 475 RevealHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 476 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 477 __asgn_plain
+    _b478,  # 478 ChooseNameEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'facedown', o, lim, made),  # 479 __asgn_plain
+    _b480,  # 480 TurnFaceDownEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 481 __asgn_plain
+    _b482,  # 482 HaveEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 483 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'second', o, lim, made),  # 484 __asgn_plain
+    _b485,  # 485 ExchangeControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'coin', o, lim, made),  # 486 __asgn_plain
+    _b487,  # 487 FlipCoinEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 488 __asgn_plain
+    _b489,  # 489 DoublePTEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 490 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 491 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 492 __asgn_oneormore
+    _match_node,  # 493 Supertype
+    _match_node,  # 494 CardType
+    _match_node,  # 495 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 496 __asgn_plain
+    _b497,  # 497 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 498 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 499 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 500 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 501 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 502 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 506 __asgn_plain
+    _b507,  # 507 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 508 __asgn_plain
+    _b509,  # 509 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 510 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 511 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 513 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 514 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 517 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 519 __asgn_plain
+    _b520,  # 520 EntersTappedStmt
+    _node,  # 521 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 522 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 523 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 524 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 525 __asgn_plain
+    _b526,  # 526 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 527 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 528 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 529 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 530 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 531 __asgn_plain
+    _b532,  # 532 CostPerPermanentStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 533 __asgn_plain
-    _b534,  # 534 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 535 __asgn_plain
-    _b536,  # 536 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 537 __asgn_plain
-    _b538,  # 538 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 539 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 540 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 541 __asgn_plain
-    _b542,  # 542 StaticStmt
-    _b543,  # 543 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 544 __asgn_plain
-    _b545,  # 545 TypeArg
-    _b546,  # 546 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 547 __asgn_plain
-    _b548,  # 548 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 549 __asgn_plain
-    _b550,  # 550 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 551 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 552 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 553 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 554 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 555 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 564 __asgn_plain
-    _b565,  # 565 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 566 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 573 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 574 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 579 __asgn_plain
-    _b580,  # 580 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 581 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 582 __asgn_plain
-    _b583,  # 583 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 584 __asgn_plain
-    _b585,  # 585 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 586 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 588 __asgn_plain
-    _b589,  # 589 DrawEffect
-    _b590,  # 590 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 591 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 595 __asgn_plain
-    _b596,  # 596 TokenEffect
-    _b597,  # 597 AddManaEffect
+    _b534,  # 534 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 535 __asgn_plain
+    _b536,  # 536 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 537 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 538 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 539 __asgn_plain
+    _b540,  # 540 StaticStmt
+    _b541,  # 541 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 TypeArg
+    _b544,  # 544 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 545 __asgn_plain
+    _b546,  # 546 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 547 __asgn_plain
+    _b548,  # 548 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 549 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 550 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 551 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 552 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 553 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 554 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 555 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 556 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 557 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 558 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 559 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 562 __asgn_plain
+    _b563,  # 563 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 569 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 570 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 571 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 577 __asgn_plain
+    _b578,  # 578 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 580 __asgn_plain
+    _b581,  # 581 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 582 __asgn_plain
+    _b583,  # 583 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 584 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 585 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 586 __asgn_plain
+    _b587,  # 587 DrawEffect
+    _b588,  # 588 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 589 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 590 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 TokenEffect
+    _b595,  # 595 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 596 __asgn_plain
+    _b597,  # 597 DiscardEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 598 __asgn_plain
-    _b599,  # 599 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 600 __asgn_plain
-    _b601,  # 601 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 602 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 603 __asgn_plain
-    _b604,  # 604 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 605 __asgn_plain
-    _b606,  # 606 ReturnDiscardedEffect
+    _b599,  # 599 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 600 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 601 __asgn_plain
+    _b602,  # 602 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 607 __asgn_plain
-    _b608,  # 608 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 609 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 611 __asgn_plain
-    _b612,  # 612 ReturnFromGraveyardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 613 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 615 __asgn_plain
-    _b616,  # 616 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 617 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 618 __asgn_plain
-    _b619,  # 619 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 620 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 623 __asgn_plain
-    _b624,  # 624 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 625 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 627 __asgn_plain
-    _b628,  # 628 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 629 __asgn_plain
-    _b630,  # 630 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 631 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 632 __asgn_plain
-    _b633,  # 633 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 634 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 636 __asgn_plain
-    _b637,  # 637 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 638 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 639 __asgn_plain
-    _b640,  # 640 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 641 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 642 __asgn_plain
-    _b643,  # 643 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 644 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 645 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 608 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 609 __asgn_plain
+    _b610,  # 610 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 611 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 612 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 613 __asgn_plain
+    _b614,  # 614 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 620 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 621 __asgn_plain
+    _b622,  # 622 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 623 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 624 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 625 __asgn_plain
+    _b626,  # 626 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 627 __asgn_plain
+    _b628,  # 628 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 629 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 630 __asgn_plain
+    _b631,  # 631 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 632 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 633 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 640 __asgn_plain
+    _b641,  # 641 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 642 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 646 __asgn_plain
-    _b647,  # 647 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 648 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 650 __asgn_plain
-    _b651,  # 651 PutOnLibraryEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 652 __asgn_plain
-    _b653,  # 653 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 654 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 657 __asgn_plain
-    _b658,  # 658 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 659 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 663 __asgn_plain
-    _b664,  # 664 ExileEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 665 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 666 __asgn_plain
-    _b667,  # 667 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 668 __asgn_plain
-    _b669,  # 669 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 670 __asgn_plain
-    _b671,  # 671 RegenerateEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 672 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 673 __asgn_plain
-    _b674,  # 674 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 675 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 677 __asgn_plain
-    _b678,  # 678 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 647 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 648 __asgn_plain
+    _b649,  # 649 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 650 __asgn_plain
+    _b651,  # 651 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 652 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 653 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 657 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 658 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 661 __asgn_plain
+    _b662,  # 662 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 663 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 664 __asgn_plain
+    _b665,  # 665 ExileCardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 666 __asgn_plain
+    _b667,  # 667 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 PlayerSacrificesEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 673 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 674 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 677 __asgn_plain
+    _b678,  # 678 UntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 679 __asgn_plain
-    _b680,  # 680 UntapEffect
+    _b680,  # 680 TapOrUntapEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 681 __asgn_plain
-    _b682,  # 682 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
-    _b684,  # 684 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 685 __asgn_plain
-    _b686,  # 686 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 687 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 689 __asgn_plain
-    _b690,  # 690 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 691 __asgn_plain
-    _b692,  # 692 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 693 __asgn_plain
-    _b694,  # 694 PreventEffect
+    _b682,  # 682 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 685 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 686 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 691 __asgn_plain
+    _b692,  # 692 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 CastThisEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 695 __asgn_plain
-    _b696,  # 696 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 697 __asgn_plain
-    _b698,  # 698 CopySpellEffect
-    _b699,  # 699 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 700 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 702 __asgn_plain
-    _b703,  # 703 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 705 __asgn_plain
-    _b706,  # 706 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 707 __asgn_plain
-    _b708,  # 708 ContinuousEffect
-    _match_node,  # 709 ActionWord
-    _b710,  # 710 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 711 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 713 __asgn_oneormore
-    _match_node,  # 714 BackWord
+    _b696,  # 696 CopySpellEffect
+    _b697,  # 697 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 699 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 703 __asgn_plain
+    _b704,  # 704 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 705 __asgn_plain
+    _b706,  # 706 ContinuousEffect
+    _match_node,  # 707 ActionWord
+    _b708,  # 708 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 710 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 711 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 712 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 713 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 714 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 715 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 716 __asgn_oneormore
     _b717,  # 717 PerCount
@@ -88008,162 +88092,163 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1018 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1019 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1020 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1023 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1024 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1025 __asgn_plain
-    _b1026,  # 1026 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1027 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1028 __asgn_plain
-    _b1029,  # 1029 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1030 __asgn_plain
-    _b1031,  # 1031 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1034 __asgn_plain
-    _b1035,  # 1035 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1036 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1037 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1038 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1039 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1040 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1041 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1042 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1043 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1044 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1045 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1046 __asgn_oneormore
+    _match_node,  # 1021 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1023 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1024 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1025 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1026 __asgn_plain
+    _b1027,  # 1027 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1028 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1029 __asgn_plain
+    _b1030,  # 1030 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1031 __asgn_plain
+    _b1032,  # 1032 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1033 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1035 __asgn_plain
+    _b1036,  # 1036 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1037 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1038 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1039 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1040 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1041 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1042 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1043 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1044 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1046 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1047 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1048 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1049 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1050 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1051 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1052 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1053 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1048 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1049 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1050 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1051 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1052 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1053 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1054 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1055 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1056 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1057 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1059 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1060 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1061 __asgn_plain
-    _b1062,  # 1062 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1063 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1064 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1065 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1056 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1057 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1058 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1059 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1060 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1061 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1062 __asgn_plain
+    _b1063,  # 1063 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1064 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1065 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1066 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1067 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1068 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1070 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1072 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1073 __asgn_optional
-    _node,  # 1074 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1075 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1077 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1078 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1079 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1080 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1081 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1082 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1083 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1084 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1085 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1086 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1087 __asgn_plain
-    _b1088,  # 1088 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1089 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1090 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1091 __asgn_plain
-    _b1092,  # 1092 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1093 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1068 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1069 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1070 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1071 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1072 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1073 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1074 __asgn_optional
+    _node,  # 1075 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1077 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1078 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1079 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1080 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1081 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1082 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1083 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1084 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1085 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1086 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1087 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1088 __asgn_plain
+    _b1089,  # 1089 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1090 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1091 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1092 __asgn_plain
+    _b1093,  # 1093 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1094 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1095 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1096 __asgn_plain
-    _b1097,  # 1097 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1098 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1099 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1101 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1102 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1103 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1104 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1105 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1106 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1107 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1108 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1109 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1111 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1112 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1113 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1114 __asgn_optional
-    _match_node,  # 1115 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1116 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1117 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1118 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1119 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1120 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1121 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1122 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1123 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1124 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1125 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1126 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1127 __asgn_plain
-    _b1128,  # 1128 EntersEvent
-    _node,  # 1129 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1130 __asgn_plain
-    _b1131,  # 1131 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1132 __asgn_plain
-    _b1133,  # 1133 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1134 __asgn_plain
-    _b1135,  # 1135 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1136 __asgn_plain
-    _b1137,  # 1137 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1138 __asgn_plain
-    _b1139,  # 1139 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1140 __asgn_plain
-    _b1141,  # 1141 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1142 __asgn_plain
-    _b1143,  # 1143 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1144 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1145 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1146 __asgn_plain
-    _b1147,  # 1147 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1148 __asgn_plain
-    _b1149,  # 1149 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1150 __asgn_plain
-    _b1151,  # 1151 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1152 __asgn_plain
-    _b1153,  # 1153 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1154 __asgn_plain
-    _b1155,  # 1155 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1156 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1157 __asgn_plain
-    _b1158,  # 1158 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1159 __asgn_plain
-    _b1160,  # 1160 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1161 __asgn_plain
-    _b1162,  # 1162 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1163 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1164 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1165 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1166 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1167 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1168 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1169 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1170 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1171 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1096 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1097 __asgn_plain
+    _b1098,  # 1098 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1099 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1100 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1101 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1102 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1103 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1104 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1105 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1106 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1107 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1108 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1109 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1110 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1111 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1112 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1113 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1115 __asgn_optional
+    _match_node,  # 1116 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1117 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1118 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1119 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1120 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1122 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1123 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1124 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1125 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1126 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1127 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1128 __asgn_plain
+    _b1129,  # 1129 EntersEvent
+    _node,  # 1130 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1131 __asgn_plain
+    _b1132,  # 1132 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1133 __asgn_plain
+    _b1134,  # 1134 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1135 __asgn_plain
+    _b1136,  # 1136 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1137 __asgn_plain
+    _b1138,  # 1138 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1139 __asgn_plain
+    _b1140,  # 1140 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1145 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1146 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1147 __asgn_plain
+    _b1148,  # 1148 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1149 __asgn_plain
+    _b1150,  # 1150 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1151 __asgn_plain
+    _b1152,  # 1152 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1153 __asgn_plain
+    _b1154,  # 1154 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1157 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1158 __asgn_plain
+    _b1159,  # 1159 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1160 __asgn_plain
+    _b1161,  # 1161 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1162 __asgn_plain
+    _b1163,  # 1163 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1164 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1165 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1166 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1167 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1168 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1169 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1170 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1171 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1172 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1173 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1174 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1174 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1175 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 268, 286, 343, 523, 724, 762, 813, 974, 983, 1074, 1129])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 268, 286, 343, 521, 724, 762, 813, 974, 983, 1075, 1130])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -88552,175 +88637,175 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 383 __asgn_plain
     _b384,  # 384 SkipTurnEffect
     None,  # 385 __asgn_plain
-    None,  # 386 __asgn_plain
+    _b386,  # 386 CantCastEffect
     None,  # 387 __asgn_plain
-    _b388,  # 388 CantCastEffect
-    None,  # 389 __asgn_plain
+    None,  # 388 __asgn_plain
+    _b389,  # 389 PlayerTopCardActionEffect
     None,  # 390 __asgn_plain
-    _b391,  # 391 PlayerTopCardActionEffect
+    None,  # 391 __asgn_plain
     None,  # 392 __asgn_plain
     None,  # 393 __asgn_plain
     None,  # 394 __asgn_plain
-    None,  # 395 __asgn_plain
+    _b395,  # 395 PlayerTapsEffect
     None,  # 396 __asgn_plain
-    _b397,  # 397 PlayerTapsEffect
-    None,  # 398 __asgn_plain
+    None,  # 397 __asgn_plain
+    _b398,  # 398 LoseLifeEffect
     None,  # 399 __asgn_plain
-    _b400,  # 400 LoseLifeEffect
+    None,  # 400 __asgn_plain
     None,  # 401 __asgn_plain
-    None,  # 402 __asgn_plain
+    _b402,  # 402 PlayerCountersEffect
     None,  # 403 __asgn_plain
-    _b404,  # 404 PlayerCountersEffect
+    _b404,  # 404 PlayerExileTopEffect
     None,  # 405 __asgn_plain
-    _b406,  # 406 PlayerExileTopEffect
+    _b406,  # 406 ShuffleIntoLibraryEffect
     None,  # 407 __asgn_plain
-    _b408,  # 408 ShuffleIntoLibraryEffect
+    None,  # 408 __asgn_plain
     None,  # 409 __asgn_plain
-    None,  # 410 __asgn_plain
+    _b410,  # 410 ShuffleCardsIntoLibraryEffect
     None,  # 411 __asgn_plain
-    _b412,  # 412 ShuffleCardsIntoLibraryEffect
+    _b412,  # 412 PlayerMillEffect
     None,  # 413 __asgn_plain
-    _b414,  # 414 PlayerMillEffect
+    _b414,  # 414 BlockRequirementEffect
     None,  # 415 __asgn_plain
-    _b416,  # 416 BlockRequirementEffect
+    _b416,  # 416 PreventAllEffect
     None,  # 417 __asgn_plain
-    _b418,  # 418 PreventAllEffect
+    _b418,  # 418 UnpreventableEffect
     None,  # 419 __asgn_plain
-    _b420,  # 420 UnpreventableEffect
+    None,  # 420 __asgn_plain
     None,  # 421 __asgn_plain
-    None,  # 422 __asgn_plain
+    _b422,  # 422 RevealTopEffect
     None,  # 423 __asgn_plain
-    _b424,  # 424 RevealTopEffect
-    None,  # 425 __asgn_plain
+    None,  # 424 __asgn_plain
+    _b425,  # 425 TopCardActionEffect
     None,  # 426 __asgn_plain
-    _b427,  # 427 TopCardActionEffect
+    _b427,  # 427 PayEffect
     None,  # 428 __asgn_plain
-    _b429,  # 429 PayEffect
+    _b429,  # 429 RevealCostEffect
     None,  # 430 __asgn_plain
-    _b431,  # 431 RevealCostEffect
-    None,  # 432 __asgn_plain
+    None,  # 431 __asgn_plain
+    _b432,  # 432 NumberedActionEffect
     None,  # 433 __asgn_plain
-    _b434,  # 434 NumberedActionEffect
+    _b434,  # 434 AttachEffect
     None,  # 435 __asgn_plain
-    _b436,  # 436 AttachEffect
-    None,  # 437 __asgn_plain
+    None,  # 436 __asgn_plain
+    _b437,  # 437 FightEffect
     None,  # 438 __asgn_plain
-    _b439,  # 439 FightEffect
+    None,  # 439 __asgn_plain
     None,  # 440 __asgn_plain
-    None,  # 441 __asgn_plain
+    _b441,  # 441 LookActionEffect
     None,  # 442 __asgn_plain
-    _b443,  # 443 LookActionEffect
+    _b443,  # 443 LookAtTopEffect
     None,  # 444 __asgn_plain
-    _b445,  # 445 LookAtTopEffect
-    None,  # 446 __asgn_plain
+    None,  # 445 __asgn_plain
+    _b446,  # 446 ObjectDamageEffect
     None,  # 447 __asgn_plain
-    _b448,  # 448 ObjectDamageEffect
+    None,  # 448 __asgn_plain
     None,  # 449 __asgn_plain
     None,  # 450 __asgn_plain
-    None,  # 451 __asgn_plain
+    _b451,  # 451 MoveCountersEffect
     None,  # 452 __asgn_plain
-    _b453,  # 453 MoveCountersEffect
-    None,  # 454 __asgn_plain
+    None,  # 453 __asgn_plain
+    _b454,  # 454 ChangeTargetEffect
     None,  # 455 __asgn_plain
-    _b456,  # 456 ChangeTargetEffect
+    None,  # 456 __asgn_plain
     None,  # 457 __asgn_plain
-    None,  # 458 __asgn_plain
+    _b458,  # 458 ChooseTargetsEffect
     None,  # 459 __asgn_plain
-    _b460,  # 460 ChooseTargetsEffect
-    None,  # 461 __asgn_plain
+    None,  # 460 __asgn_plain
+    _b461,  # 461 ChangeBaseEffect
     None,  # 462 __asgn_plain
-    _b463,  # 463 ChangeBaseEffect
+    _b463,  # 463 TransformEffect
     None,  # 464 __asgn_plain
-    _b465,  # 465 TransformEffect
-    None,  # 466 __asgn_plain
+    None,  # 465 __asgn_plain
+    _b466,  # 466 ReturnExiledWithEffect
     None,  # 467 __asgn_plain
-    _b468,  # 468 ReturnExiledWithEffect
+    _b468,  # 468 PlayerShufflesEffect
     None,  # 469 __asgn_plain
-    _b470,  # 470 PlayerShufflesEffect
+    _b470,  # 470 ExchangeLifeEffect
     None,  # 471 __asgn_plain
-    _b472,  # 472 ExchangeLifeEffect
+    _b472,  # 472 ChooseColorEffect
     None,  # 473 __asgn_plain
-    _b474,  # 474 ChooseColorEffect
-    None,  # 475 __asgn_plain
+    None,  # 474 __asgn_plain
+    _b475,  # 475 RevealHandEffect
     None,  # 476 __asgn_plain
-    _b477,  # 477 RevealHandEffect
-    None,  # 478 __asgn_plain
+    None,  # 477 __asgn_plain
+    _b478,  # 478 ChooseNameEffect
     None,  # 479 __asgn_plain
-    _b480,  # 480 ChooseNameEffect
+    _b480,  # 480 TurnFaceDownEffect
     None,  # 481 __asgn_plain
-    _b482,  # 482 TurnFaceDownEffect
+    _b482,  # 482 HaveEffect
     None,  # 483 __asgn_plain
-    _b484,  # 484 HaveEffect
-    None,  # 485 __asgn_plain
+    None,  # 484 __asgn_plain
+    _b485,  # 485 ExchangeControlEffect
     None,  # 486 __asgn_plain
-    _b487,  # 487 ExchangeControlEffect
+    _b487,  # 487 FlipCoinEffect
     None,  # 488 __asgn_plain
-    _b489,  # 489 FlipCoinEffect
-    None,  # 490 __asgn_plain
-    _b491,  # 491 DoublePTEffect
-    None,  # 492 __asgn_optional
-    None,  # 493 __asgn_optional
-    None,  # 494 __asgn_oneormore
-    None,  # 495 Supertype
-    None,  # 496 CardType
-    None,  # 497 Color
-    None,  # 498 __asgn_plain
-    _b499,  # 499 Mode
-    None,  # 500 __asgn_oneormore
+    _b489,  # 489 DoublePTEffect
+    None,  # 490 __asgn_optional
+    None,  # 491 __asgn_optional
+    None,  # 492 __asgn_oneormore
+    None,  # 493 Supertype
+    None,  # 494 CardType
+    None,  # 495 Color
+    None,  # 496 __asgn_plain
+    _b497,  # 497 Mode
+    None,  # 498 __asgn_oneormore
+    None,  # 499 __asgn_plain
+    None,  # 500 __asgn_plain
     None,  # 501 __asgn_plain
     None,  # 502 __asgn_plain
     None,  # 503 __asgn_plain
-    None,  # 504 __asgn_plain
+    _b504,  # 504 TriggeredStmt
     None,  # 505 __asgn_plain
-    _b506,  # 506 TriggeredStmt
-    None,  # 507 __asgn_plain
+    None,  # 506 __asgn_plain
+    _b507,  # 507 ActivatedStmt
     None,  # 508 __asgn_plain
-    _b509,  # 509 ActivatedStmt
-    None,  # 510 __asgn_plain
-    _b511,  # 511 PTDefiningStmt
-    None,  # 512 __asgn_optional
+    _b509,  # 509 PTDefiningStmt
+    None,  # 510 __asgn_optional
+    None,  # 511 __asgn_plain
+    None,  # 512 __asgn_plain
     None,  # 513 __asgn_plain
-    None,  # 514 __asgn_plain
+    None,  # 514 __asgn_oneormore
     None,  # 515 __asgn_plain
-    None,  # 516 __asgn_oneormore
-    None,  # 517 __asgn_plain
-    _b518,  # 518 SpellKind
-    None,  # 519 __asgn_oneormore
-    None,  # 520 __asgn_plain
-    None,  # 521 __asgn_plain
-    _b522,  # 522 EntersTappedStmt
-    None,  # 523 GrantedAbility
-    None,  # 524 __asgn_optional
-    None,  # 525 __asgn_optional
-    None,  # 526 __asgn_plain
-    None,  # 527 __asgn_plain
-    _b528,  # 528 PTPair
-    None,  # 529 __asgn_oneormore
-    None,  # 530 __asgn_oneormore
-    None,  # 531 __asgn_optional
-    None,  # 532 __asgn_optional
+    _b516,  # 516 SpellKind
+    None,  # 517 __asgn_oneormore
+    None,  # 518 __asgn_plain
+    None,  # 519 __asgn_plain
+    _b520,  # 520 EntersTappedStmt
+    None,  # 521 GrantedAbility
+    None,  # 522 __asgn_optional
+    None,  # 523 __asgn_optional
+    None,  # 524 __asgn_plain
+    None,  # 525 __asgn_plain
+    _b526,  # 526 PTPair
+    None,  # 527 __asgn_oneormore
+    None,  # 528 __asgn_oneormore
+    None,  # 529 __asgn_optional
+    None,  # 530 __asgn_optional
+    None,  # 531 __asgn_plain
+    _b532,  # 532 CostPerPermanentStmt
     None,  # 533 __asgn_plain
-    _b534,  # 534 CostPerPermanentStmt
+    _b534,  # 534 CostPerTargetStmt
     None,  # 535 __asgn_plain
-    _b536,  # 536 CostPerTargetStmt
-    None,  # 537 __asgn_plain
-    _b538,  # 538 UncounterableStmt
-    None,  # 539 __asgn_oneormore
-    None,  # 540 __asgn_plain
-    None,  # 541 __asgn_plain
-    _b542,  # 542 StaticStmt
-    _b543,  # 543 KeywordCost
-    None,  # 544 __asgn_plain
-    _b545,  # 545 TypeArg
-    _b546,  # 546 QualityArg
+    _b536,  # 536 UncounterableStmt
+    None,  # 537 __asgn_oneormore
+    None,  # 538 __asgn_plain
+    None,  # 539 __asgn_plain
+    _b540,  # 540 StaticStmt
+    _b541,  # 541 KeywordCost
+    None,  # 542 __asgn_plain
+    _b543,  # 543 TypeArg
+    _b544,  # 544 QualityArg
+    None,  # 545 __asgn_plain
+    _b546,  # 546 OntoArg
     None,  # 547 __asgn_plain
-    _b548,  # 548 OntoArg
-    None,  # 549 __asgn_plain
-    _b550,  # 550 ForArg
-    None,  # 551 __asgn_optional
+    _b548,  # 548 ForArg
+    None,  # 549 __asgn_optional
+    None,  # 550 __asgn_oneormore
+    None,  # 551 __asgn_oneormore
     None,  # 552 __asgn_oneormore
-    None,  # 553 __asgn_oneormore
-    None,  # 554 __asgn_oneormore
+    None,  # 553 __asgn_plain
+    None,  # 554 __asgn_plain
     None,  # 555 __asgn_plain
     None,  # 556 __asgn_plain
     None,  # 557 __asgn_plain
@@ -88729,158 +88814,158 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
-    None,  # 563 __asgn_plain
+    _b563,  # 563 ControlClause
     None,  # 564 __asgn_plain
-    _b565,  # 565 ControlClause
+    None,  # 565 __asgn_plain
     None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
     None,  # 570 __asgn_plain
-    None,  # 571 __asgn_plain
+    None,  # 571 __asgn_oneormore
     None,  # 572 __asgn_plain
-    None,  # 573 __asgn_oneormore
+    None,  # 573 __asgn_plain
     None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    None,  # 578 __asgn_plain
+    _b578,  # 578 DividedDamageEffect
     None,  # 579 __asgn_plain
-    _b580,  # 580 DividedDamageEffect
-    None,  # 581 __asgn_plain
+    None,  # 580 __asgn_plain
+    _b581,  # 581 DamageEffect
     None,  # 582 __asgn_plain
-    _b583,  # 583 DamageEffect
+    _b583,  # 583 DestroyEffect
     None,  # 584 __asgn_plain
-    _b585,  # 585 DestroyEffect
+    None,  # 585 __asgn_plain
     None,  # 586 __asgn_plain
-    None,  # 587 __asgn_plain
-    None,  # 588 __asgn_plain
-    _b589,  # 589 DrawEffect
-    _b590,  # 590 TokenCopyEffect
+    _b587,  # 587 DrawEffect
+    _b588,  # 588 TokenCopyEffect
+    None,  # 589 __asgn_plain
+    None,  # 590 __asgn_plain
     None,  # 591 __asgn_plain
     None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    None,  # 594 __asgn_plain
-    None,  # 595 __asgn_plain
-    _b596,  # 596 TokenEffect
-    _b597,  # 597 AddManaEffect
+    _b594,  # 594 TokenEffect
+    _b595,  # 595 AddManaEffect
+    None,  # 596 __asgn_plain
+    _b597,  # 597 DiscardEffect
     None,  # 598 __asgn_plain
-    _b599,  # 599 DiscardEffect
+    _b599,  # 599 GainLifeEffect
     None,  # 600 __asgn_plain
-    _b601,  # 601 GainLifeEffect
-    None,  # 602 __asgn_plain
+    None,  # 601 __asgn_plain
+    _b602,  # 602 GainControlEffect
     None,  # 603 __asgn_plain
-    _b604,  # 604 GainControlEffect
+    _b604,  # 604 ReturnDiscardedEffect
     None,  # 605 __asgn_plain
-    _b606,  # 606 ReturnDiscardedEffect
+    _b606,  # 606 ReturnToHandEffect
     None,  # 607 __asgn_plain
-    _b608,  # 608 ReturnToHandEffect
+    None,  # 608 __asgn_plain
     None,  # 609 __asgn_plain
-    None,  # 610 __asgn_plain
+    _b610,  # 610 ReturnFromGraveyardEffect
     None,  # 611 __asgn_plain
-    _b612,  # 612 ReturnFromGraveyardEffect
+    None,  # 612 __asgn_plain
     None,  # 613 __asgn_plain
-    None,  # 614 __asgn_plain
+    _b614,  # 614 ReturnToBattlefieldEffect
     None,  # 615 __asgn_plain
-    _b616,  # 616 ReturnToBattlefieldEffect
-    None,  # 617 __asgn_plain
+    None,  # 616 __asgn_plain
+    _b617,  # 617 ReturnAllFromGraveyardsEffect
     None,  # 618 __asgn_plain
-    _b619,  # 619 ReturnAllFromGraveyardsEffect
+    None,  # 619 __asgn_plain
     None,  # 620 __asgn_plain
     None,  # 621 __asgn_plain
-    None,  # 622 __asgn_plain
+    _b622,  # 622 SearchEffect
     None,  # 623 __asgn_plain
-    _b624,  # 624 SearchEffect
+    None,  # 624 __asgn_plain
     None,  # 625 __asgn_plain
-    None,  # 626 __asgn_plain
+    _b626,  # 626 CounterSpellEffect
     None,  # 627 __asgn_plain
-    _b628,  # 628 CounterSpellEffect
+    _b628,  # 628 ShuffleEffect
     None,  # 629 __asgn_plain
-    _b630,  # 630 ShuffleEffect
-    None,  # 631 __asgn_plain
+    None,  # 630 __asgn_plain
+    _b631,  # 631 ShuffleIntoEffect
     None,  # 632 __asgn_plain
-    _b633,  # 633 ShuffleIntoEffect
+    None,  # 633 __asgn_plain
     None,  # 634 __asgn_plain
-    None,  # 635 __asgn_plain
+    _b635,  # 635 MillEffect
     None,  # 636 __asgn_plain
-    _b637,  # 637 MillEffect
-    None,  # 638 __asgn_plain
+    None,  # 637 __asgn_plain
+    _b638,  # 638 PutStickerEffect
     None,  # 639 __asgn_plain
-    _b640,  # 640 PutStickerEffect
-    None,  # 641 __asgn_plain
+    None,  # 640 __asgn_plain
+    _b641,  # 641 PutFromHandEffect
     None,  # 642 __asgn_plain
-    _b643,  # 643 PutFromHandEffect
+    None,  # 643 __asgn_plain
     None,  # 644 __asgn_plain
-    None,  # 645 __asgn_plain
+    _b645,  # 645 PutCountersEffect
     None,  # 646 __asgn_plain
-    _b647,  # 647 PutCountersEffect
+    None,  # 647 __asgn_plain
     None,  # 648 __asgn_plain
-    None,  # 649 __asgn_plain
+    _b649,  # 649 PutOnLibraryEffect
     None,  # 650 __asgn_plain
-    _b651,  # 651 PutOnLibraryEffect
+    _b651,  # 651 PutIntoZoneEffect
     None,  # 652 __asgn_plain
-    _b653,  # 653 PutIntoZoneEffect
+    None,  # 653 __asgn_plain
     None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
+    _b656,  # 656 PileActionEffect
     None,  # 657 __asgn_plain
-    _b658,  # 658 PileActionEffect
+    None,  # 658 __asgn_plain
     None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
-    None,  # 662 __asgn_plain
+    _b662,  # 662 ExileEffect
     None,  # 663 __asgn_plain
-    _b664,  # 664 ExileEffect
-    None,  # 665 __asgn_plain
+    None,  # 664 __asgn_plain
+    _b665,  # 665 ExileCardsEffect
     None,  # 666 __asgn_plain
-    _b667,  # 667 ExileCardsEffect
+    _b667,  # 667 ExileTopEffect
     None,  # 668 __asgn_plain
-    _b669,  # 669 ExileTopEffect
+    _b669,  # 669 RegenerateEffect
     None,  # 670 __asgn_plain
-    _b671,  # 671 RegenerateEffect
-    None,  # 672 __asgn_plain
+    None,  # 671 __asgn_plain
+    _b672,  # 672 PlayerSacrificesEffect
     None,  # 673 __asgn_plain
-    _b674,  # 674 PlayerSacrificesEffect
+    None,  # 674 __asgn_plain
     None,  # 675 __asgn_plain
-    None,  # 676 __asgn_plain
+    _b676,  # 676 SacrificeEffect
     None,  # 677 __asgn_plain
-    _b678,  # 678 SacrificeEffect
+    _b678,  # 678 UntapEffect
     None,  # 679 __asgn_plain
-    _b680,  # 680 UntapEffect
+    _b680,  # 680 TapOrUntapEffect
     None,  # 681 __asgn_plain
-    _b682,  # 682 TapOrUntapEffect
+    _b682,  # 682 TapEffect
     None,  # 683 __asgn_plain
-    _b684,  # 684 TapEffect
+    _b684,  # 684 RemoveAllCountersEffect
     None,  # 685 __asgn_plain
-    _b686,  # 686 RemoveAllCountersEffect
+    None,  # 686 __asgn_plain
     None,  # 687 __asgn_plain
-    None,  # 688 __asgn_plain
+    _b688,  # 688 RemoveCountersEffect
     None,  # 689 __asgn_plain
-    _b690,  # 690 RemoveCountersEffect
+    _b690,  # 690 DelayedEffect
     None,  # 691 __asgn_plain
-    _b692,  # 692 DelayedEffect
+    _b692,  # 692 PreventEffect
     None,  # 693 __asgn_plain
-    _b694,  # 694 PreventEffect
+    _b694,  # 694 CastThisEffect
     None,  # 695 __asgn_plain
-    _b696,  # 696 CastThisEffect
-    None,  # 697 __asgn_plain
-    _b698,  # 698 CopySpellEffect
-    _b699,  # 699 NoRegenEffect
+    _b696,  # 696 CopySpellEffect
+    _b697,  # 697 NoRegenEffect
+    None,  # 698 __asgn_plain
+    None,  # 699 __asgn_plain
     None,  # 700 __asgn_plain
-    None,  # 701 __asgn_plain
+    _b701,  # 701 PhaseOutEffect
     None,  # 702 __asgn_plain
-    _b703,  # 703 PhaseOutEffect
-    None,  # 704 __asgn_plain
+    None,  # 703 __asgn_plain
+    _b704,  # 704 NoUntapEffect
     None,  # 705 __asgn_plain
-    _b706,  # 706 NoUntapEffect
-    None,  # 707 __asgn_plain
-    _b708,  # 708 ContinuousEffect
-    None,  # 709 ActionWord
-    _b710,  # 710 PlayerRef
-    None,  # 711 __asgn_plain
+    _b706,  # 706 ContinuousEffect
+    None,  # 707 ActionWord
+    _b708,  # 708 PlayerRef
+    None,  # 709 __asgn_plain
+    None,  # 710 __asgn_plain
+    None,  # 711 __asgn_oneormore
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_oneormore
-    None,  # 714 BackWord
+    None,  # 713 __asgn_plain
+    None,  # 714 __asgn_plain
     None,  # 715 __asgn_optional
     None,  # 716 __asgn_oneormore
     _b717,  # 717 PerCount
@@ -89187,61 +89272,61 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1018 __asgn_plain
     None,  # 1019 __asgn_optional
     None,  # 1020 __asgn_optional
-    None,  # 1021 __asgn_plain
+    None,  # 1021 BackWord
     None,  # 1022 __asgn_plain
     None,  # 1023 __asgn_plain
     None,  # 1024 __asgn_plain
     None,  # 1025 __asgn_plain
-    _b1026,  # 1026 BackRef
-    None,  # 1027 __asgn_optional
-    None,  # 1028 __asgn_plain
-    _b1029,  # 1029 TargetPlayer
-    None,  # 1030 __asgn_plain
-    _b1031,  # 1031 TargetObject
-    None,  # 1032 __asgn_optional
-    None,  # 1033 __asgn_plain
+    None,  # 1026 __asgn_plain
+    _b1027,  # 1027 BackRef
+    None,  # 1028 __asgn_optional
+    None,  # 1029 __asgn_plain
+    _b1030,  # 1030 TargetPlayer
+    None,  # 1031 __asgn_plain
+    _b1032,  # 1032 TargetObject
+    None,  # 1033 __asgn_optional
     None,  # 1034 __asgn_plain
-    _b1035,  # 1035 EachObjects
-    None,  # 1036 __asgn_optional
-    None,  # 1037 __asgn_plain
+    None,  # 1035 __asgn_plain
+    _b1036,  # 1036 EachObjects
+    None,  # 1037 __asgn_optional
     None,  # 1038 __asgn_plain
-    None,  # 1039 __asgn_optional
+    None,  # 1039 __asgn_plain
     None,  # 1040 __asgn_optional
     None,  # 1041 __asgn_optional
-    None,  # 1042 __asgn_plain
-    None,  # 1043 __asgn_oneormore
-    None,  # 1044 __asgn_plain
+    None,  # 1042 __asgn_optional
+    None,  # 1043 __asgn_plain
+    None,  # 1044 __asgn_oneormore
     None,  # 1045 __asgn_plain
-    None,  # 1046 __asgn_oneormore
+    None,  # 1046 __asgn_plain
     None,  # 1047 __asgn_oneormore
-    None,  # 1048 __asgn_optional
+    None,  # 1048 __asgn_oneormore
     None,  # 1049 __asgn_optional
     None,  # 1050 __asgn_optional
-    None,  # 1051 __asgn_plain
+    None,  # 1051 __asgn_optional
     None,  # 1052 __asgn_plain
-    None,  # 1053 __asgn_oneormore
+    None,  # 1053 __asgn_plain
     None,  # 1054 __asgn_oneormore
     None,  # 1055 __asgn_oneormore
-    None,  # 1056 __asgn_plain
+    None,  # 1056 __asgn_oneormore
     None,  # 1057 __asgn_plain
-    None,  # 1058 __asgn_oneormore
-    None,  # 1059 __asgn_plain
+    None,  # 1058 __asgn_plain
+    None,  # 1059 __asgn_oneormore
     None,  # 1060 __asgn_plain
     None,  # 1061 __asgn_plain
-    _b1062,  # 1062 QualityRef
-    None,  # 1063 __asgn_plain
-    None,  # 1064 __asgn_optional
-    None,  # 1065 __asgn_oneormore
+    None,  # 1062 __asgn_plain
+    _b1063,  # 1063 QualityRef
+    None,  # 1064 __asgn_plain
+    None,  # 1065 __asgn_optional
     None,  # 1066 __asgn_oneormore
-    None,  # 1067 __asgn_plain
-    None,  # 1068 __asgn_optional
-    None,  # 1069 __asgn_oneormore
-    None,  # 1070 __asgn_zeroormore
-    None,  # 1071 __asgn_oneormore
-    None,  # 1072 __asgn_optional
+    None,  # 1067 __asgn_oneormore
+    None,  # 1068 __asgn_plain
+    None,  # 1069 __asgn_optional
+    None,  # 1070 __asgn_oneormore
+    None,  # 1071 __asgn_zeroormore
+    None,  # 1072 __asgn_oneormore
     None,  # 1073 __asgn_optional
-    None,  # 1074 KeywordCostPart
-    None,  # 1075 __asgn_oneormore
+    None,  # 1074 __asgn_optional
+    None,  # 1075 KeywordCostPart
     None,  # 1076 __asgn_oneormore
     None,  # 1077 __asgn_oneormore
     None,  # 1078 __asgn_oneormore
@@ -89250,95 +89335,96 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1081 __asgn_oneormore
     None,  # 1082 __asgn_oneormore
     None,  # 1083 __asgn_oneormore
-    None,  # 1084 __asgn_optional
-    None,  # 1085 __asgn_plain
+    None,  # 1084 __asgn_oneormore
+    None,  # 1085 __asgn_optional
     None,  # 1086 __asgn_plain
     None,  # 1087 __asgn_plain
-    _b1088,  # 1088 PerTime
-    None,  # 1089 __asgn_optional
-    None,  # 1090 __asgn_oneormore
-    None,  # 1091 __asgn_plain
-    _b1092,  # 1092 PerObject
-    None,  # 1093 __asgn_optional
-    None,  # 1094 __asgn_plain
+    None,  # 1088 __asgn_plain
+    _b1089,  # 1089 PerTime
+    None,  # 1090 __asgn_optional
+    None,  # 1091 __asgn_oneormore
+    None,  # 1092 __asgn_plain
+    _b1093,  # 1093 PerObject
+    None,  # 1094 __asgn_optional
     None,  # 1095 __asgn_plain
     None,  # 1096 __asgn_plain
-    _b1097,  # 1097 PowerOf
-    None,  # 1098 __asgn_plain
+    None,  # 1097 __asgn_plain
+    _b1098,  # 1098 PowerOf
     None,  # 1099 __asgn_plain
     None,  # 1100 __asgn_plain
     None,  # 1101 __asgn_plain
     None,  # 1102 __asgn_plain
     None,  # 1103 __asgn_plain
     None,  # 1104 __asgn_plain
-    None,  # 1105 __asgn_optional
+    None,  # 1105 __asgn_plain
     None,  # 1106 __asgn_optional
     None,  # 1107 __asgn_optional
     None,  # 1108 __asgn_optional
     None,  # 1109 __asgn_optional
     None,  # 1110 __asgn_optional
-    None,  # 1111 __asgn_oneormore
-    None,  # 1112 __asgn_optional
+    None,  # 1111 __asgn_optional
+    None,  # 1112 __asgn_oneormore
     None,  # 1113 __asgn_optional
     None,  # 1114 __asgn_optional
-    None,  # 1115 DelayedStep
-    None,  # 1116 __asgn_optional
+    None,  # 1115 __asgn_optional
+    None,  # 1116 DelayedStep
     None,  # 1117 __asgn_optional
-    None,  # 1118 __asgn_oneormore
-    None,  # 1119 __asgn_plain
-    None,  # 1120 __asgn_optional
+    None,  # 1118 __asgn_optional
+    None,  # 1119 __asgn_oneormore
+    None,  # 1120 __asgn_plain
     None,  # 1121 __asgn_optional
     None,  # 1122 __asgn_optional
-    None,  # 1123 __asgn_plain
+    None,  # 1123 __asgn_optional
     None,  # 1124 __asgn_plain
-    None,  # 1125 __asgn_optional
+    None,  # 1125 __asgn_plain
     None,  # 1126 __asgn_optional
-    None,  # 1127 __asgn_plain
-    _b1128,  # 1128 EntersEvent
-    None,  # 1129 ThisEvent
-    None,  # 1130 __asgn_plain
-    _b1131,  # 1131 LeavesEvent
-    None,  # 1132 __asgn_plain
-    _b1133,  # 1133 DiesEvent
-    None,  # 1134 __asgn_plain
-    _b1135,  # 1135 ToGraveyardEvent
-    None,  # 1136 __asgn_plain
-    _b1137,  # 1137 AttacksAloneEvent
-    None,  # 1138 __asgn_plain
-    _b1139,  # 1139 UnblockedEvent
-    None,  # 1140 __asgn_plain
-    _b1141,  # 1141 AttacksEvent
-    None,  # 1142 __asgn_plain
-    _b1143,  # 1143 BlocksEvent
-    None,  # 1144 __asgn_plain
+    None,  # 1127 __asgn_optional
+    None,  # 1128 __asgn_plain
+    _b1129,  # 1129 EntersEvent
+    None,  # 1130 ThisEvent
+    None,  # 1131 __asgn_plain
+    _b1132,  # 1132 LeavesEvent
+    None,  # 1133 __asgn_plain
+    _b1134,  # 1134 DiesEvent
+    None,  # 1135 __asgn_plain
+    _b1136,  # 1136 ToGraveyardEvent
+    None,  # 1137 __asgn_plain
+    _b1138,  # 1138 AttacksAloneEvent
+    None,  # 1139 __asgn_plain
+    _b1140,  # 1140 UnblockedEvent
+    None,  # 1141 __asgn_plain
+    _b1142,  # 1142 AttacksEvent
+    None,  # 1143 __asgn_plain
+    _b1144,  # 1144 BlocksEvent
     None,  # 1145 __asgn_plain
     None,  # 1146 __asgn_plain
-    _b1147,  # 1147 BlockedEvent
-    None,  # 1148 __asgn_plain
-    _b1149,  # 1149 PhasesEvent
-    None,  # 1150 __asgn_plain
-    _b1151,  # 1151 TurnedUpEvent
-    None,  # 1152 __asgn_plain
-    _b1153,  # 1153 ExiledThisWayEvent
-    None,  # 1154 __asgn_plain
-    _b1155,  # 1155 TargetedEvent
-    None,  # 1156 __asgn_plain
+    None,  # 1147 __asgn_plain
+    _b1148,  # 1148 BlockedEvent
+    None,  # 1149 __asgn_plain
+    _b1150,  # 1150 PhasesEvent
+    None,  # 1151 __asgn_plain
+    _b1152,  # 1152 TurnedUpEvent
+    None,  # 1153 __asgn_plain
+    _b1154,  # 1154 ExiledThisWayEvent
+    None,  # 1155 __asgn_plain
+    _b1156,  # 1156 TargetedEvent
     None,  # 1157 __asgn_plain
-    _b1158,  # 1158 DealsDamageEvent
-    None,  # 1159 __asgn_plain
-    _b1160,  # 1160 DealtDamageEvent
-    None,  # 1161 __asgn_plain
-    _b1162,  # 1162 PutIntoGraveyardEvent
-    None,  # 1163 __asgn_optional
+    None,  # 1158 __asgn_plain
+    _b1159,  # 1159 DealsDamageEvent
+    None,  # 1160 __asgn_plain
+    _b1161,  # 1161 DealtDamageEvent
+    None,  # 1162 __asgn_plain
+    _b1163,  # 1163 PutIntoGraveyardEvent
     None,  # 1164 __asgn_optional
     None,  # 1165 __asgn_optional
-    None,  # 1166 __asgn_oneormore
+    None,  # 1166 __asgn_optional
     None,  # 1167 __asgn_oneormore
-    None,  # 1168 __asgn_optional
+    None,  # 1168 __asgn_oneormore
     None,  # 1169 __asgn_optional
     None,  # 1170 __asgn_optional
     None,  # 1171 __asgn_optional
     None,  # 1172 __asgn_optional
     None,  # 1173 __asgn_optional
     None,  # 1174 __asgn_optional
+    None,  # 1175 __asgn_optional
 ]

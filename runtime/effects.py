@@ -186,6 +186,20 @@ class CantCastSameName:
 
 
 @dataclass(frozen=True)
+class CantCastSpellsThisTurn:
+    """101.2: "target player can't cast spells this turn" -- a ban on every spell (recorded with no
+    name), which ends as the turn does (514.2)."""
+
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Record the restriction."""
+        for p in res.following(self.player):
+            res.game.state.cast_bans.append((p, "", -1))
+            res.game.log(f"{res.game.players[p].name} can't cast spells this turn")
+
+
+@dataclass(frozen=True)
 class GainLife:
     """119.3: a player gains life."""
 
@@ -1652,6 +1666,7 @@ class Effect(Protocol):
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
     "ApplyContinuous",
+    "CantCastSpellsThisTurn",
     "DoublePowerToughness",
     "ApplyRules",
     "AtBeginningOfNextStep",

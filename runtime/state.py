@@ -96,7 +96,8 @@ class GameState:
     # 615.7: prevention shields set up this turn ("prevent the next N damage"), by "player:i" or object id.
     prevention: dict[str, int] = field(default_factory=dict)
     # "can't cast spells with the same name as ..." (101.2): (player, name, the player whose next
-    # turn ends it), from effects lasting "until your next turn".
+    # turn ends it), from effects lasting "until your next turn"; "can't cast spells this turn": (player,
+    # "", -1), ended with the turn (514.2).
     cast_bans: list[tuple[int, str, int]] = field(default_factory=list)
     # 500.7: extra turns to be taken after this one, the most recently created last (taken first).
     extra_turns: list[int] = field(default_factory=list)

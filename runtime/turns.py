@@ -220,6 +220,7 @@ def _cleanup(game: "Game") -> None:
     game.state.prevention.clear()  # 615.7: "this turn" shields end
     game.expire_continuous("eot")
     game.state.rules = [e for e in game.state.rules if e.until != "eot"]  # 611.2c effects "this turn"
+    game.state.cast_bans = [b for b in game.state.cast_bans if b[2] != -1]  # 101.2 bans "this turn"
 
 
 def end_step_cleanup(game: "Game", step: str) -> None:

@@ -536,6 +536,19 @@ class CantCastSameName(Effect):
 
 
 @dataclass(frozen=True)
+class CantCastThisTurn(Effect):
+    """101.2: "target player can't cast spells this turn" -- until the turn ends (514.2)."""
+
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.player.player_text(ph)} can't cast spells this turn"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.CantCastSpellsThisTurn(player={self.player.python()})"
+
+
+@dataclass(frozen=True)
 class Pay(Effect):
     """"pay {2}" as an instruction (118.1, 608.2c): usually followed by "if you do"."""
 
