@@ -594,6 +594,7 @@ class CardLowering:
         self.granted = 0  # quoted abilities granted by effects so far (class names Granted1, ...)
         self.causative = False  # lowering the instruction after "you may have" (its verb in the base form)
         self.self_it = False  # lowering a trigger on the object's own event ("it" may be the object)
+        self.it_this = False  # in such a trigger, "it" named the object before any other reference
         self.named_this = False  # the instruction before named this object ("it" then refers back to it)
         self.last_each: rf.EachObject | None = None  # the group the last group instruction affected ("they")
         self.last_copy: ef.CreateTokenCopy | None = None  # the last token-copy instruction ("those tokens")
@@ -968,10 +969,12 @@ class CardLowering:
                 # "Dark Maze can attack this turn ... Exile it at ...": with no target, "it" is the
                 # object the instruction before named.
                 return rf.ThisRef(words="it")
-            if t.word == "it" and self.self_it and not self.effects_done:
+            if t.word == "it" and self.self_it and (not self.effects_done or self.it_this):
                 # "When Phantasmal Dragon becomes the target ..., sacrifice it": before any target or
                 # instruction, "it" in a trigger on the object's own event is the object (400.7d
-                # finds its new object if it moved).
+                # finds its new object if it moved); "it becomes a Bird Giant, and it loses defender":
+                # an "it" after such an "it" names the object still.
+                self.it_this = True
                 return rf.ThisRef(words="it")
             return rf.LastAffected(words=t.word)
         return rf.SlotRef(len(self.targets) - 1, words=self.targets[-1].words)
@@ -1478,7 +1481,7 @@ class CardLowering:
         if any(isinstance(p, sp.PTChange) and (p.per_counter or p.per_filter is not None) for p in parts):
             self.ck.error(e, "'for each ... counter on this' is for static abilities; an effect fixes a number")
         tail = tuple(self.static_part(p) for p in e.tail)
-        if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura,
+        if d is None and parts and all(isinstance(p, (sp.HasKeywords, sp.ChosenCreatureType, sp.BecomesAura, sp.BecomesTypes,
                                                                 sp.BecomesCreature, sp.LosesKeywords))
                                        for p in parts) and not tail and e.lead is None:
             # 611.2a: "That creature gains haste.", "it becomes the creature type of your choice" -- no
@@ -1908,6 +1911,10 @@ class CardLowering:
     def static_TapAbilitiesCantActivate(self, p: Any) -> StaticPart:
         return sp.TapAbilitiesCantActivate(their=p.whose == "their")
 
+    def static_BecomesTypes(self, p: Any) -> StaticPart:
+        # 613.1d, 205.1b: the creature types it becomes (they replace its own).
+        return sp.BecomesTypes(tuple(str(s) for s in p.subtypes))
+
     def static_CantAttackUnless(self, p: Any) -> StaticPart:
         return sp.CantAttackUnless(_filter(self.ck, p.filter, p))
 
@@ -2027,7 +2034,7 @@ class CardLowering:
                 self.event = trigger
             # "it" may be the object: on its own event, or after an intervening "if Skizzik wasn't kicked".
             names_this = (isinstance(cond, co.CostWasPaid) and cond.named) or (cond is not None and cond.NAMES_THIS)
-            self.self_it, self.effects_done = trigger.own_event or names_this, 0
+            self.self_it, self.effects_done, self.it_this = trigger.own_event or names_this, 0, False
             self.event = trigger
             try:
                 sents = self.sentences(b.sentences)
@@ -2424,7 +2431,7 @@ class CardLowering:
                                   bool(s.then), gate=own_gate, ability_word=word, instead_last=bool(s.tailinstead),
                                   instead_if=bool(s.lastinstead),
                                   condition_after=s.post is not None and s.pre is None,
-                                  and_last=s.last is not None))
+                                  and_last=s.last is not None, comma_and=bool(s.commaand)))
         return tuple(out)
 
 

@@ -473,6 +473,7 @@ class SetCreatureType:
     stores the choice."""
 
     subtype: str = ""
+    also: tuple[str, ...] = ()  # "becomes a Bird Giant": the further creature types it becomes
 
 
 @dataclass(frozen=True)

@@ -276,6 +276,20 @@ class ChosenCreatureType(FixedPart):
 
 
 @dataclass(frozen=True)
+class BecomesTypes(StaticPart):
+    """613.1d (layer 4), 205.1b: "becomes a Bird Giant" -- its creature types become exactly these."""
+
+    subtypes: tuple[str, ...]
+
+    def text(self, ph: "Phrase | None") -> str:
+        words = " ".join(self.subtypes)
+        return f"becomes {'an' if words[:1] in 'AEIOU' else 'a'} {words}"
+
+    def python(self) -> str:
+        return f"rt.SetCreatureType(subtype={lit(self.subtypes[0])}, also={lit(self.subtypes[1:])})"
+
+
+@dataclass(frozen=True)
 class BecomesAura(StaticPart):
     """613.1d, 613.1f: "becomes an Aura with enchant creature" (303.4a, 702.5a)."""
 
