@@ -2126,6 +2126,8 @@ class CardLowering:
         if k == "PreventDamageByStmt":
             flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
             return StaticIR((sp.PreventDamageBy(flt, combat=bool(b.combat)),), None, False, word)
+        if k == "GreaterPowerCantBlockStmt":
+            return StaticIR((sp.CantBeBlockedByGreaterPower(),), None, False, word)  # 509.1b
         if k == "LureStmt":
             # 509.1c: a requirement on every creature able to block this (or the enchanted creature).
             lure_cond = self.condition(b.precondition) if b.precondition is not None else None

@@ -14,7 +14,7 @@ from .continuous import (
     AttacksEachCombat, BlocksEachCombat, MaximumBlockers, Unblockable,
     AssignsExcessToPlayer, AttacksAsThoughWithout, AttacksWithoutTapping, CanBlockOnly, CantAttack, CantAttackOrBlock, CantBeBlockedBy,
     CantBeBlockedExceptBy, CantBlock, CombatDamageSteps, DamageIsLethal, DividesOpposingCombatDamage,
-    CantAttackUnlessDefendingControls, FormsAttackingBands, MinimumBlockers,
+    CantAttackUnlessDefendingControls, CantBeBlockedByGreaterPower, FormsAttackingBands, MinimumBlockers,
 )
 from .costs import summoning_sick
 from .decisions import Choice, ChooseCards, ChooseNumber, ChooseOrder, DeclareAttackers, DeclareBlockers, chosen_keys
@@ -93,6 +93,9 @@ def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", p
             return f"{bch.name} can't block {ach.name}{_because(origin)} (509.1b)"
     for _, origin in ach.has(Unblockable):
         return f"{ach.name} can't be blocked{_because(origin)} (509.1b)"
+    for _, origin in ach.has(CantBeBlockedByGreaterPower):
+        if (bch.power or 0) > (ach.power or 0):
+            return f"{bch.name} has greater power than {ach.name} and can't block it{_because(origin)} (509.1b)"
     # 509.1b: "can block creatures with shadow as though they didn't have shadow" / "as though this
     # had shadow": the keywords whose restrictions this blocker ignores, and those it counts as having.
     ignored: set[str] = set()

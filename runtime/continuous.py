@@ -107,6 +107,11 @@ class CantAttackUnlessDefendingControls:
 
 
 @dataclass(frozen=True)
+class CantBeBlockedByGreaterPower:
+    """509.1b: creatures with power greater than this creature's power can't block it."""
+
+
+@dataclass(frozen=True)
 class CantBlockMatching:
     """509.1b: can't block an attacker one of ``filters`` matches ("creatures with power 2 or less")."""
 
@@ -497,7 +502,7 @@ class MayPlay:
 Part = Union[
     MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
     GainKeywordWithQuality,
-    PTChange, CantAttack, CantAttackUnlessDefendingControls, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
+    PTChange, CantAttack, CantAttackUnlessDefendingControls, CantBeBlockedByGreaterPower, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, FormsAttackingBands, DividesOpposingCombatDamage, AttacksWithoutTapping,
@@ -551,6 +556,7 @@ __all__ = [
     "SetCreatureType",
     "AllAbleBlock",
     "AssignsExcessToPlayer",
+    "CantBeBlockedByGreaterPower",
     "CantAttackUnlessDefendingControls",
     "FormsAttackingBands",
     "DividesOpposingCombatDamage",

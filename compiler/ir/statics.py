@@ -511,6 +511,19 @@ class MustBeBlocked(FixedPart):
 
 
 @dataclass(frozen=True)
+class CantBeBlockedByGreaterPower(StaticPart):
+    """509.1b: "creatures with power greater than this's power can't block it" -- a restriction on each
+    blocker, comparing powers as blockers are declared.  A sentence of its own: its subject is the
+    creatures that can't block."""
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        return f"Creatures with power greater than {card}'s power can't block it."
+
+    def python(self) -> str:
+        return "rt.CantBeBlockedByGreaterPower()"
+
+
+@dataclass(frozen=True)
 class AllAbleBlock(StaticPart):
     """509.1c: "all creatures able to block this do so" -- a requirement on every creature able to block
     it.  A sentence of its own: its subject is the creatures that must block."""
