@@ -1801,6 +1801,10 @@ class CardLowering:
     def effect_MayEffect(self, e: Any, cond: Condition | None) -> Effect:
         return ef.May(self.effect(e.effect, cond))  # 608.2d
 
+    def effect_AttacksPlayerEffect(self, e: Any, cond: Condition | None) -> Effect:
+        target = self.target(e.target, cond)
+        return ef.AttacksPlayerIfAble(target, self.player(e.player, cond))
+
     def effect_DoublePTEffect(self, e: Any, cond: Condition | None) -> Effect:
         # "its": the object named last (a target), else the source (as "its power" reads, 608.2h).
         ref: Ref = rf.SlotRef(len(self.targets) - 1) if self.targets else rf.ThisRef(words="it")

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '2f45e76473c3cf13116dd9d1d2aadfea9ab1e58b96152580c443879698bfdb55'
+GRAMMAR = 'bc36e751bb89af87b8e1a2ae5cf613b591fcb2cc552a44c96ffeb299f2b228d5'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -515,6 +515,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('FlipCoinEffect', 'common', 'FlipCoinEffect', ''),
     ('__asgn_plain', 'plain', '', 'eot'),
     ('DoublePTEffect', 'common', 'DoublePTEffect', ''),
+    ('__asgn_plain', 'plain', '', 'target'),
+    ('__asgn_plain', 'plain', '', 'player'),
+    ('__asgn_plain', 'plain', '', 'attacks'),
+    ('AttacksPlayerEffect', 'common', 'AttacksPlayerEffect', ''),
     ('__asgn_optional', 'optional', '', 'lastinstead'),
     ('__asgn_optional', 'optional', '', 'tailinstead'),
     ('__asgn_oneormore', 'oneormore', '', 'symbols'),
@@ -29371,6 +29375,132 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F71:
+            while True:
+                p243 = p
+                res244: list[Any] = []
+                p245 = p243
+                res246: list[Any] = []
+                r = self.r_TargetRef_0(p245)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p245 = q
+                if v:
+                    res246.append(v)
+                if res246:
+                    n = Nt(res246)
+                    n.rule = 493
+                p243 = p245
+                if res246 and n:
+                    res244.append(n)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('attacks', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'attacks', '')
+                q += 7
+                p243 = q
+                res244.append(v)
+                p247 = p243
+                res248: list[Any] = []
+                r = self.r_PlayerRef_0(p247)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p247 = q
+                if v:
+                    res248.append(v)
+                if res248:
+                    n = Nt(res248)
+                    n.rule = 494
+                p243 = p247
+                if res248 and n:
+                    res244.append(n)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('turn', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'turn', '')
+                q += 4
+                p243 = q
+                res244.append(v)
+                q = sk0[p243]
+                if q < 0:
+                    q = _WS0(text, p243).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p243] = q
+                if not (text.startswith('if', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'if', '')
+                q += 2
+                p243 = q
+                res244.append(v)
+                p249 = p243
+                res250: list[Any] = []
+                q = sk0[p249]
+                if q < 0:
+                    q = _WS0(text, p249).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p249] = q
+                if not (text.startswith('able', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'able', '')
+                q += 4
+                p249 = q
+                res250.append(v)
+                if res250:
+                    n = Nt(res250)
+                    n.rule = 495
+                p243 = p249
+                if res250 and n:
+                    res244.append(n)
+                if res244:
+                    n = Nt(res244)
+                    n.rule = 496
+                q = p243
+                v = n if res244 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         return None
 
     def e60_0(self, p: int) -> Any:
@@ -29391,7 +29521,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 493
+        n.rule = 497
         return q, n
 
     def e61_0(self, p: int) -> Any:
@@ -29412,7 +29542,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 494
+        n.rule = 498
         return q, n
 
     def e62_0(self, p: int) -> Any:
@@ -29447,7 +29577,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 495
+        n.rule = 499
         return p, n
 
     def r_Supertype_0(self, p: int) -> Any:
@@ -29480,7 +29610,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 500
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29501,7 +29631,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 500
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29522,7 +29652,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 500
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29543,7 +29673,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 500
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29580,7 +29710,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 501
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29601,7 +29731,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 501
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29622,7 +29752,7 @@ class CardParser:
                 q += 7
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 501
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29643,7 +29773,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 501
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29664,7 +29794,7 @@ class CardParser:
                 q += 8
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 501
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29685,7 +29815,7 @@ class CardParser:
                 q += 11
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 501
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29706,7 +29836,7 @@ class CardParser:
                 q += 12
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 501
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29727,7 +29857,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 497
+                    n.rule = 501
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29764,7 +29894,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29785,7 +29915,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29806,7 +29936,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29827,7 +29957,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29848,7 +29978,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29869,7 +29999,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -29916,7 +30046,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 499
+                n.rule = 503
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -29932,7 +30062,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 500
+                n.rule = 504
             q = p1
             v = n if res2 else None
             p = q
@@ -29943,7 +30073,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 501
+        n.rule = 505
         return p, n
 
     def e64_0(self, p: int) -> Any:
@@ -29977,7 +30107,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 502
+                n.rule = 506
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30132,7 +30262,7 @@ class CardParser:
             res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 503
+                n.rule = 507
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -30162,7 +30292,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 504
+            n.rule = 508
         p = p5
         if res6 and n:
             res.append(n)
@@ -30204,7 +30334,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 505
+                n.rule = 509
             p7 = p9
             if res10 and n:
                 res8.append(n)
@@ -30234,7 +30364,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 506
+            n.rule = 510
         p = p11
         if res12 and n:
             res.append(n)
@@ -30248,7 +30378,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 507
+        n.rule = 511
         return p, n
 
     def e66_0(self, p: int) -> Any:
@@ -30389,7 +30519,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 508
+                n.rule = 512
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -30438,7 +30568,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 509
+            n.rule = 513
         p = p9
         if res10 and n:
             res.append(n)
@@ -30501,7 +30631,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 510
+        n.rule = 514
         return p, n
 
     def e67_0(self, p: int) -> Any:
@@ -30658,14 +30788,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 511
+            n.rule = 515
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 512
+        n.rule = 516
         return p, n
 
     def e68_0(self, p: int) -> Any:
@@ -30686,7 +30816,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 513
+        n.rule = 517
         return q, n
 
     def e69_0(self, p: int) -> Any:
@@ -30723,7 +30853,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 514
+                    n.rule = 518
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -30753,7 +30883,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 515
+                    n.rule = 519
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -30778,7 +30908,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 516
+                    n.rule = 520
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -30830,7 +30960,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 517
+        n.rule = 521
         return p, n
 
     def e71_0(self, p: int) -> Any:
@@ -30875,13 +31005,13 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 518
+                n.rule = 522
             p1 = p3
             if res4 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 519
+                n.rule = 523
             q = p1
             v = n if res2 else None
             p = q
@@ -30892,7 +31022,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 520
+        n.rule = 524
         return p, n
 
     def e72_0(self, p: int) -> Any:
@@ -31007,7 +31137,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 521
+                    n.rule = 525
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -31102,14 +31232,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 522
+            n.rule = 526
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 523
+        n.rule = 527
         return p, n
 
     def e74_0(self, p: int) -> Any:
@@ -31190,7 +31320,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31205,7 +31335,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31220,7 +31350,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 524
+                    n.rule = 528
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -31245,7 +31375,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 525
+        n.rule = 529
         return q, n
 
     def e76_0(self, p: int) -> Any:
@@ -31266,7 +31396,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 526
+        n.rule = 530
         return q, n
 
     def e77_0(self, p: int) -> Any:
@@ -31319,7 +31449,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 527
+                n.rule = 531
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -31360,13 +31490,13 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 528
+                n.rule = 532
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 529
+                n.rule = 533
             q = p1
             v = n if res2 else None
             p = q
@@ -31377,7 +31507,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 530
+        n.rule = 534
         return p, n
 
     def e78_0(self, p: int) -> Any:
@@ -31475,7 +31605,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 531
+        n.rule = 535
         return p, n
 
     def e80_0(self, p: int) -> Any:
@@ -31496,7 +31626,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 532
+        n.rule = 536
         return q, n
 
     def e81_0(self, p: int) -> Any:
@@ -31517,7 +31647,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 533
+        n.rule = 537
         return q, n
 
     def r_CostPerPermanentStmt_0(self, p: int) -> Any:
@@ -31573,7 +31703,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 534
+            n.rule = 538
         p = p1
         if res2 and n:
             res.append(n)
@@ -31647,7 +31777,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 535
+        n.rule = 539
         return p, n
 
     def r_CostPerTargetStmt_0(self, p: int) -> Any:
@@ -31703,7 +31833,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 536
+            n.rule = 540
         p = p1
         if res2 and n:
             res.append(n)
@@ -31830,7 +31960,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 537
+        n.rule = 541
         return p, n
 
     def r_UncounterableStmt_0(self, p: int) -> Any:
@@ -31903,14 +32033,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 538
+            n.rule = 542
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 539
+        n.rule = 543
         return p, n
 
     def e82_0(self, p: int) -> Any:
@@ -32062,7 +32192,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 540
+        n.rule = 544
         return p, n
 
     def r_StaticStmt_0(self, p: int) -> Any:
@@ -32121,7 +32251,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 541
+                n.rule = 545
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -32204,7 +32334,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 542
+                n.rule = 546
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -32214,7 +32344,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 543
+        n.rule = 547
         return p, n
 
     def e85_1(self, p: int) -> Any:
@@ -32246,7 +32376,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 544
+                    n.rule = 548
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -32300,13 +32430,13 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 545
+                    n.rule = 549
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 546
+                    n.rule = 550
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -32343,7 +32473,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8 if len(res8) == 1 and type(res8[0]) is not list else flatten(res8))
-                    n.rule = 547
+                    n.rule = 551
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -32390,13 +32520,13 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 548
+                    n.rule = 552
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 549
+                    n.rule = 553
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -32435,13 +32565,13 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 550
+                    n.rule = 554
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 551
+                    n.rule = 555
                 q = p13
                 v = n if res14 else None
                 if v is not None:
@@ -32819,7 +32949,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 552
+        n.rule = 556
         return q, n
 
     def e91_0(self, p: int) -> Any:
@@ -32854,7 +32984,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 553
+        n.rule = 557
         return p, n
 
     def e92_0(self, p: int) -> Any:
@@ -32889,7 +33019,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 554
+        n.rule = 558
         return p, n
 
     def e93_0(self, p: int) -> Any:
@@ -32924,7 +33054,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 555
+        n.rule = 559
         return p, n
 
     def e94_0(self, p: int) -> Any:
@@ -33478,7 +33608,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 556
+                    n.rule = 560
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -33607,7 +33737,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 561
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -33750,7 +33880,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 562
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -33798,7 +33928,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 563
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -33823,7 +33953,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 560
+                    n.rule = 564
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -33862,7 +33992,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 561
+                    n.rule = 565
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -33911,7 +34041,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 562
+                    n.rule = 566
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -33965,7 +34095,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 563
+                    n.rule = 567
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -34051,7 +34181,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 564
+                    n.rule = 568
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -34098,7 +34228,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 565
+                    n.rule = 569
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34118,7 +34248,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 566
+                    n.rule = 570
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -34145,7 +34275,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 571
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34179,7 +34309,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 566
+                    n.rule = 570
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -34206,7 +34336,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 568
+                    n.rule = 572
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -34226,7 +34356,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 566
+                    n.rule = 570
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -34253,7 +34383,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 569
+                    n.rule = 573
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -34287,7 +34417,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 566
+                    n.rule = 570
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -34314,7 +34444,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 570
+                    n.rule = 574
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -34348,7 +34478,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 566
+                    n.rule = 570
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -34375,7 +34505,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 571
+                    n.rule = 575
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -34409,7 +34539,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 566
+                    n.rule = 570
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -34436,7 +34566,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 572
+                    n.rule = 576
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -34470,7 +34600,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 566
+                    n.rule = 570
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -34497,7 +34627,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 573
+                    n.rule = 577
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -34517,7 +34647,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 566
+                    n.rule = 570
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -34565,7 +34695,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 574
+        n.rule = 578
         return p, n
 
     def e102_0(self, p: int) -> Any:
@@ -34755,7 +34885,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 575
+                    n.rule = 579
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -34816,7 +34946,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 576
+                    n.rule = 580
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -34917,7 +35047,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 581
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -35065,7 +35195,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 578
+                    n.rule = 582
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35182,7 +35312,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 579
+                    n.rule = 583
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -35221,7 +35351,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 580
+            n.rule = 584
         p = p1
         if res2 and n:
             res.append(n)
@@ -35278,7 +35408,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 581
+        n.rule = 585
         return p, n
 
     def r_DamageEffect_0(self, p: int) -> Any:
@@ -35358,7 +35488,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 582
+                n.rule = 586
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35391,7 +35521,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 583
+                n.rule = 587
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -35401,7 +35531,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 584
+        n.rule = 588
         return p, n
 
     def r_DestroyEffect_0(self, p: int) -> Any:
@@ -35433,14 +35563,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 585
+            n.rule = 589
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 586
+        n.rule = 590
         return p, n
 
     def r_DrawEffect_0(self, p: int) -> Any:
@@ -35459,7 +35589,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 587
+                n.rule = 591
             q = p1
             v = n if res2 else None
             p = q
@@ -35484,7 +35614,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 588
+            n.rule = 592
         p = p3
         if res4 and n:
             res.append(n)
@@ -35507,7 +35637,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 589
+                n.rule = 593
             q = p5
             v = n if res6 else None
             p = q
@@ -35517,7 +35647,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 590
+        n.rule = 594
         return p, n
 
     def r_TokenCopyEffect_0(self, p: int) -> Any:
@@ -35548,7 +35678,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 591
+        n.rule = 595
         return p, n
 
     def r_TokenEffect_0(self, p: int) -> Any:
@@ -35591,7 +35721,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 592
+                n.rule = 596
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -35621,7 +35751,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 593
+            n.rule = 597
         p = p5
         if res6 and n:
             res.append(n)
@@ -35660,7 +35790,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 594
+            n.rule = 598
         p = p7
         if res8 and n:
             res.append(n)
@@ -35695,7 +35825,7 @@ class CardParser:
             res10.append(v)
         if res10:
             n = Nt(res10)
-            n.rule = 595
+            n.rule = 599
         p = p9
         if res10 and n:
             res.append(n)
@@ -35786,7 +35916,7 @@ class CardParser:
                 res16.append(v)
             if res16:
                 n = Nt(res16)
-                n.rule = 596
+                n.rule = 600
             p13 = p15
             if res16 and n:
                 res14.append(n)
@@ -35805,7 +35935,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 597
+        n.rule = 601
         return p, n
 
     def r_AddManaEffect_0(self, p: int) -> Any:
@@ -35836,7 +35966,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 598
+        n.rule = 602
         return p, n
 
     def r_DiscardEffect_0(self, p: int) -> Any:
@@ -35855,7 +35985,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 599
+                n.rule = 603
             q = p1
             v = n if res2 else None
             p = q
@@ -35888,7 +36018,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 600
+        n.rule = 604
         return p, n
 
     def r_GainLifeEffect_0(self, p: int) -> Any:
@@ -35907,7 +36037,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 601
+                n.rule = 605
             q = p1
             v = n if res2 else None
             p = q
@@ -35931,7 +36061,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 602
+        n.rule = 606
         return p, n
 
     def r_GainControlEffect_0(self, p: int) -> Any:
@@ -35987,7 +36117,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 603
+            n.rule = 607
         p = p1
         if res2 and n:
             res.append(n)
@@ -36003,7 +36133,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 604
+                n.rule = 608
             q = p3
             v = n if res4 else None
             p = q
@@ -36013,7 +36143,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 605
+        n.rule = 609
         return p, n
 
     def r_ReturnDiscardedEffect_0(self, p: int) -> Any:
@@ -36146,14 +36276,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 606
+            n.rule = 610
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 607
+        n.rule = 611
         return p, n
 
     def r_ReturnToHandEffect_0(self, p: int) -> Any:
@@ -36185,7 +36315,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 608
+            n.rule = 612
         p = p1
         if res2 and n:
             res.append(n)
@@ -36248,7 +36378,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 609
+        n.rule = 613
         return p, n
 
     def r_ReturnFromGraveyardEffect_0(self, p: int) -> Any:
@@ -36280,7 +36410,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 610
+            n.rule = 614
         p = p1
         if res2 and n:
             res.append(n)
@@ -36296,7 +36426,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 611
+                n.rule = 615
             q = p3
             v = n if res4 else None
             p = q
@@ -36384,7 +36514,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 612
+                n.rule = 616
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36394,7 +36524,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 613
+        n.rule = 617
         return p, n
 
     def r_ReturnToBattlefieldEffect_0(self, p: int) -> Any:
@@ -36426,7 +36556,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 614
+            n.rule = 618
         p = p1
         if res2 and n:
             res.append(n)
@@ -36547,7 +36677,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 615
+                n.rule = 619
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -36562,7 +36692,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 616
+                n.rule = 620
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -36603,7 +36733,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 617
+        n.rule = 621
         return p, n
 
     def r_ReturnAllFromGraveyardsEffect_0(self, p: int) -> Any:
@@ -36647,7 +36777,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 618
+            n.rule = 622
         p = p1
         if res2 and n:
             res.append(n)
@@ -36739,14 +36869,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 619
+            n.rule = 623
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 620
+        n.rule = 624
         return p, n
 
     def r_SearchEffect_0(self, p: int) -> Any:
@@ -36778,7 +36908,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 621
+            n.rule = 625
         p = p1
         if res2 and n:
             res.append(n)
@@ -36842,7 +36972,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 622
+            n.rule = 626
         p = p5
         if res6 and n:
             res.append(n)
@@ -36857,7 +36987,7 @@ class CardParser:
             res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 623
+            n.rule = 627
         p = p7
         if res8 and n:
             res.append(n)
@@ -36947,7 +37077,7 @@ class CardParser:
             res12.append(v)
         if res12:
             n = Nt(res12)
-            n.rule = 624
+            n.rule = 628
         p = p11
         if res12 and n:
             res.append(n)
@@ -36963,7 +37093,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 625
+        n.rule = 629
         return p, n
 
     def r_CounterSpellEffect_0(self, p: int) -> Any:
@@ -36995,7 +37125,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 626
+            n.rule = 630
         p = p1
         if res2 and n:
             res.append(n)
@@ -37061,7 +37191,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 627
+                n.rule = 631
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37084,7 +37214,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 628
+                    n.rule = 632
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -37157,7 +37287,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 629
+        n.rule = 633
         return p, n
 
     def r_ShuffleEffect_0(self, p: int) -> Any:
@@ -37189,7 +37319,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 630
+            n.rule = 634
         p = p1
         if res2 and n:
             res.append(n)
@@ -37208,7 +37338,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 631
+        n.rule = 635
         return p, n
 
     def r_ShuffleIntoEffect_0(self, p: int) -> Any:
@@ -37240,7 +37370,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 632
+            n.rule = 636
         p = p1
         if res2 and n:
             res.append(n)
@@ -37279,14 +37409,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 633
+            n.rule = 637
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 634
+        n.rule = 638
         return p, n
 
     def r_MillEffect_0(self, p: int) -> Any:
@@ -37343,7 +37473,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 635
+                n.rule = 639
             q = p1
             v = n if res2 else None
             p = q
@@ -37380,7 +37510,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 636
+            n.rule = 640
         p = p3
         if res4 and n:
             res.append(n)
@@ -37419,7 +37549,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 637
+            n.rule = 641
         p = p5
         if res6 and n:
             res.append(n)
@@ -37438,7 +37568,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 638
+        n.rule = 642
         return p, n
 
     def r_PutStickerEffect_0(self, p: int) -> Any:
@@ -37487,7 +37617,7 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 639
+            n.rule = 643
         p = p1
         if res2 and n:
             res.append(n)
@@ -37514,14 +37644,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 640
+            n.rule = 644
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 641
+        n.rule = 645
         return p, n
 
     def r_PutFromHandEffect_0(self, p: int) -> Any:
@@ -37560,7 +37690,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 642
+            n.rule = 646
         p = p1
         if res2 and n:
             res.append(n)
@@ -37640,7 +37770,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 643
+            n.rule = 647
         p = p3
         if res4 and n:
             res.append(n)
@@ -37672,7 +37802,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 644
+        n.rule = 648
         return p, n
 
     def r_PutCountersEffect_0(self, p: int) -> Any:
@@ -37704,7 +37834,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 645
+            n.rule = 649
         p = p1
         if res2 and n:
             res.append(n)
@@ -37719,7 +37849,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 646
+            n.rule = 650
         p = p3
         if res4 and n:
             res.append(n)
@@ -37753,14 +37883,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 647
+            n.rule = 651
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 648
+        n.rule = 652
         return p, n
 
     def r_PutOnLibraryEffect_0(self, p: int) -> Any:
@@ -37792,7 +37922,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 649
+            n.rule = 653
         p = p1
         if res2 and n:
             res.append(n)
@@ -37822,7 +37952,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 650
+                n.rule = 654
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -37841,7 +37971,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 651
+                n.rule = 655
             q = p7
             v = n if res8 else None
             p = q
@@ -37889,7 +38019,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 652
+        n.rule = 656
         return p, n
 
     def r_PutIntoZoneEffect_0(self, p: int) -> Any:
@@ -37921,7 +38051,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 653
+            n.rule = 657
         p = p1
         if res2 and n:
             res.append(n)
@@ -37959,7 +38089,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 654
+        n.rule = 658
         return p, n
 
     def r_PileActionEffect_0(self, p: int) -> Any:
@@ -38003,7 +38133,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 655
+            n.rule = 659
         p = p1
         if res2 and n:
             res.append(n)
@@ -38038,7 +38168,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 656
+            n.rule = 660
         p = p3
         if res4 and n:
             res.append(n)
@@ -38185,7 +38315,7 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 657
+            n.rule = 661
         p = p5
         if res6 and n:
             res.append(n)
@@ -38217,14 +38347,14 @@ class CardParser:
         res8.append(v)
         if res8:
             n = Nt(res8)
-            n.rule = 658
+            n.rule = 662
         p = p7
         if res8 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 659
+        n.rule = 663
         return p, n
 
     def r_ExileEffect_0(self, p: int) -> Any:
@@ -38256,7 +38386,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 660
+            n.rule = 664
         p = p1
         if res2 and n:
             res.append(n)
@@ -38272,7 +38402,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 661
+                n.rule = 665
             q = p3
             v = n if res4 else None
             p = q
@@ -38305,7 +38435,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 662
+                n.rule = 666
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -38320,7 +38450,7 @@ class CardParser:
                 res10.append(v)
             if res10:
                 n = Nt(res10)
-                n.rule = 663
+                n.rule = 667
             p5 = p9
             if res10 and n:
                 res6.append(n)
@@ -38384,7 +38514,7 @@ class CardParser:
                 res14.append(v)
             if res14:
                 n = Nt(res14)
-                n.rule = 664
+                n.rule = 668
             p11 = p13
             if res14 and n:
                 res12.append(n)
@@ -38394,7 +38524,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 665
+        n.rule = 669
         return p, n
 
     def r_ExileCardsEffect_0(self, p: int) -> Any:
@@ -38426,7 +38556,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 666
+            n.rule = 670
         p = p1
         if res2 and n:
             res.append(n)
@@ -38477,14 +38607,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 667
+            n.rule = 671
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 668
+        n.rule = 672
         return p, n
 
     def r_ExileTopEffect_0(self, p: int) -> Any:
@@ -38564,7 +38694,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 669
+            n.rule = 673
         p = p1
         if res2 and n:
             res.append(n)
@@ -38583,7 +38713,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 670
+        n.rule = 674
         return p, n
 
     def r_RegenerateEffect_0(self, p: int) -> Any:
@@ -38615,14 +38745,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 671
+            n.rule = 675
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 672
+        n.rule = 676
         return p, n
 
     def r_PlayerSacrificesEffect_0(self, p: int) -> Any:
@@ -38641,7 +38771,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 673
+                n.rule = 677
             q = p1
             v = n if res2 else None
             p = q
@@ -38673,14 +38803,14 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 674
+            n.rule = 678
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 675
+        n.rule = 679
         return p, n
 
     def r_SacrificeEffect_0(self, p: int) -> Any:
@@ -38712,7 +38842,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 676
+            n.rule = 680
         p = p1
         if res2 and n:
             res.append(n)
@@ -38766,7 +38896,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 677
+                n.rule = 681
             p3 = p5
             if res6 and n:
                 res4.append(n)
@@ -38808,7 +38938,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 678
+                    n.rule = 682
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -38857,7 +38987,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 679
+        n.rule = 683
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -38889,14 +39019,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 680
+            n.rule = 684
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 681
+        n.rule = 685
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -38952,14 +39082,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 682
+            n.rule = 686
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 683
+        n.rule = 687
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -38991,14 +39121,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 684
+            n.rule = 688
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 685
+        n.rule = 689
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -39059,14 +39189,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 690
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 687
+        n.rule = 691
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -39098,7 +39228,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 688
+            n.rule = 692
         p = p1
         if res2 and n:
             res.append(n)
@@ -39113,7 +39243,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 689
+            n.rule = 693
         p = p3
         if res4 and n:
             res.append(n)
@@ -39147,14 +39277,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 690
+            n.rule = 694
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 691
+        n.rule = 695
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -39193,14 +39323,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 696
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 693
+        n.rule = 697
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -39256,7 +39386,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 694
+            n.rule = 698
         p = p1
         if res2 and n:
             res.append(n)
@@ -39366,7 +39496,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 695
+        n.rule = 699
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -39398,7 +39528,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 700
         p = p1
         if res2 and n:
             res.append(n)
@@ -39412,7 +39542,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 701
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -39444,7 +39574,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 702
         p = p1
         if res2 and n:
             res.append(n)
@@ -39555,7 +39685,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 699
+        n.rule = 703
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -39635,7 +39765,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 700
+        n.rule = 704
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39655,7 +39785,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 701
+            n.rule = 705
         p = p1
         if res2 and n:
             res.append(n)
@@ -39682,7 +39812,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 702
+            n.rule = 706
         p = p3
         if res4 and n:
             res.append(n)
@@ -39736,7 +39866,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 703
+                n.rule = 707
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39746,7 +39876,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 704
+        n.rule = 708
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39766,7 +39896,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 705
+            n.rule = 709
         p = p1
         if res2 and n:
             res.append(n)
@@ -39860,14 +39990,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 706
+            n.rule = 710
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 707
+        n.rule = 711
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -39890,7 +40020,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 708
+                n.rule = 712
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -40005,7 +40135,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 709
+        n.rule = 713
         return p, n
 
     def e107_0(self, p: int) -> Any:
@@ -40095,7 +40225,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 710
+        n.rule = 714
         return p, n
 
     def e108_0(self, p: int) -> Any:
@@ -40197,7 +40327,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 711
+                    n.rule = 715
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40225,12 +40355,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 712
+                    n.rule = 716
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40258,12 +40388,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 713
+                    n.rule = 717
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 711
+                    n.rule = 715
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40367,7 +40497,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 714
+        n.rule = 718
         return p, n
 
     def e111_0(self, p: int) -> Any:
@@ -40741,7 +40871,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 715
+                    n.rule = 719
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -40805,7 +40935,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 716
+                    n.rule = 720
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -40850,7 +40980,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 717
+                    n.rule = 721
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -40879,7 +41009,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 718
+        n.rule = 722
         return q, n
 
     def e118_0(self, p: int) -> Any:
@@ -40931,7 +41061,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 719
+        n.rule = 723
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -40974,7 +41104,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 720
+        n.rule = 724
         return p, n
 
     def e119_0(self, p: int) -> Any:
@@ -41060,7 +41190,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 721
+                    n.rule = 725
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41162,19 +41292,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 722
+                    n.rule = 726
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 723
+                    n.rule = 727
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 724
+                    n.rule = 728
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41323,7 +41453,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 725
+                    n.rule = 729
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41524,7 +41654,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 726
+        n.rule = 730
         return p, n
 
     def e127_0(self, p: int) -> Any:
@@ -41675,7 +41805,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 727
+                    n.rule = 731
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41705,7 +41835,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 727
+                    n.rule = 731
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -41783,7 +41913,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 728
+                    n.rule = 732
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -41826,12 +41956,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 729
+                    n.rule = 733
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41858,7 +41988,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 730
+                    n.rule = 734
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -41878,12 +42008,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 731
+                    n.rule = 735
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41898,7 +42028,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41913,7 +42043,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -41996,7 +42126,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 732
+                    n.rule = 736
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -42027,18 +42157,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 733
+                    n.rule = 737
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 734
+                    n.rule = 738
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42093,18 +42223,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 735
+                    n.rule = 739
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 736
+                    n.rule = 740
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42148,18 +42278,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 737
+                    n.rule = 741
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 738
+                    n.rule = 742
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42174,7 +42304,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42243,18 +42373,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 739
+                    n.rule = 743
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 740
+                    n.rule = 744
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42293,18 +42423,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 741
+                    n.rule = 745
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 742
+                    n.rule = 746
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42345,18 +42475,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 743
+                    n.rule = 747
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 744
+                    n.rule = 748
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42371,7 +42501,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 727
+                    n.rule = 731
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42491,7 +42621,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 745
+                    n.rule = 749
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42573,7 +42703,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 746
+                    n.rule = 750
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42760,7 +42890,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 747
+                    n.rule = 751
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -42794,7 +42924,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 748
+                    n.rule = 752
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -42821,7 +42951,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 749
+                    n.rule = 753
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42885,13 +43015,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 750
+                    n.rule = 754
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 748
+                    n.rule = 752
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -42916,7 +43046,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 751
+        n.rule = 755
         return q, n
 
     def e132_0(self, p: int) -> Any:
@@ -43023,7 +43153,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 752
+                    n.rule = 756
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43233,7 +43363,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 753
+                    n.rule = 757
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -43305,7 +43435,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 754
+                    n.rule = 758
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43628,7 +43758,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 755
+                    n.rule = 759
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43706,7 +43836,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 756
+                    n.rule = 760
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43734,7 +43864,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 761
         return q, n
 
     def e145_0(self, p: int) -> Any:
@@ -43906,7 +44036,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 762
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43956,7 +44086,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 759
+                n.rule = 763
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -43984,7 +44114,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 764
         return q, n
 
     def e150_0(self, p: int) -> Any:
@@ -44005,7 +44135,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 765
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -44103,7 +44233,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 762
+                    n.rule = 766
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44128,18 +44258,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 763
+                    n.rule = 767
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 764
+                    n.rule = 768
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44169,7 +44299,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 766
+                    n.rule = 770
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -44214,7 +44344,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 767
+                    n.rule = 771
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -44290,12 +44420,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 768
+                    n.rule = 772
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44322,7 +44452,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 769
+                    n.rule = 773
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -44381,7 +44511,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 770
+                    n.rule = 774
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -44403,18 +44533,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 771
+                    n.rule = 775
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 772
+                    n.rule = 776
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44441,7 +44571,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 773
+                    n.rule = 777
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44536,7 +44666,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 774
+                    n.rule = 778
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -44584,12 +44714,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 775
+                    n.rule = 779
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44619,7 +44749,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 776
+                    n.rule = 780
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -44643,12 +44773,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 777
+                    n.rule = 781
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44675,7 +44805,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 778
+                    n.rule = 782
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44729,18 +44859,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 779
+                    n.rule = 783
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 780
+                    n.rule = 784
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44767,7 +44897,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 781
+                    n.rule = 785
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -44803,7 +44933,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 782
+                    n.rule = 786
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -44823,12 +44953,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 783
+                    n.rule = 787
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44858,7 +44988,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 784
+                    n.rule = 788
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -44883,7 +45013,7 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 785
+                    n.rule = 789
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
@@ -44907,12 +45037,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 786
+                    n.rule = 790
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44942,7 +45072,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 787
+                    n.rule = 791
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
@@ -44976,7 +45106,7 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 788
+                    n.rule = 792
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
@@ -44991,12 +45121,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 789
+                    n.rule = 793
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45026,7 +45156,7 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 790
+                    n.rule = 794
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
@@ -45052,7 +45182,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 791
+                    n.rule = 795
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
@@ -45104,12 +45234,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 792
+                    n.rule = 796
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 765
+                    n.rule = 769
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45147,7 +45277,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 793
+                n.rule = 797
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45175,7 +45305,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 794
+        n.rule = 798
         return q, n
 
     def e153_0(self, p: int) -> Any:
@@ -45196,7 +45326,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 795
+        n.rule = 799
         return q, n
 
     def e154_0(self, p: int) -> Any:
@@ -45228,7 +45358,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 796
+                    n.rule = 800
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45257,7 +45387,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 797
+                    n.rule = 801
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45299,7 +45429,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 798
+                n.rule = 802
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45354,7 +45484,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 799
+                    n.rule = 803
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45385,7 +45515,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 800
+                    n.rule = 804
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45444,7 +45574,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 801
+                    n.rule = 805
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45582,7 +45712,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 802
+                        n.rule = 806
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -45616,7 +45746,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 803
+                    n.rule = 807
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45810,7 +45940,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 804
+                    n.rule = 808
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45899,7 +46029,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 805
+                    n.rule = 809
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45919,7 +46049,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 806
+                    n.rule = 810
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -45974,13 +46104,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 807
+                    n.rule = 811
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 806
+                    n.rule = 810
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46028,7 +46158,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 808
+        n.rule = 812
         return p, n
 
     def e159_0(self, p: int) -> Any:
@@ -46062,7 +46192,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 809
+                    n.rule = 813
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46113,7 +46243,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 810
+                n.rule = 814
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -46171,7 +46301,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 811
+                    n.rule = 815
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46210,7 +46340,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 812
+                    n.rule = 816
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46249,7 +46379,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 813
+                    n.rule = 817
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -46288,18 +46418,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 814
+                    n.rule = 818
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 815
+                    n.rule = 819
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46363,7 +46493,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 817
+                    n.rule = 821
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -46402,7 +46532,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 818
+                    n.rule = 822
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -46445,12 +46575,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 819
+                    n.rule = 823
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46519,18 +46649,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 820
+                    n.rule = 824
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 821
+                    n.rule = 825
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46645,18 +46775,18 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 822
+                    n.rule = 826
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 823
+                    n.rule = 827
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46697,18 +46827,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 824
+                    n.rule = 828
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 825
+                    n.rule = 829
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46767,12 +46897,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 826
+                    n.rule = 830
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46813,18 +46943,18 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 827
+                    n.rule = 831
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 828
+                    n.rule = 832
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46924,7 +47054,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 829
+                    n.rule = 833
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -46972,12 +47102,12 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 830
+                    n.rule = 834
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47067,12 +47197,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 831
+                    n.rule = 835
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47134,12 +47264,12 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 832
+                    n.rule = 836
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47187,12 +47317,12 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
-                    n.rule = 833
+                    n.rule = 837
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47288,18 +47418,18 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 834
+                    n.rule = 838
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 835
+                    n.rule = 839
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47469,7 +47599,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 836
+                    n.rule = 840
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -47592,18 +47722,18 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 837
+                    n.rule = 841
                 p53 = p57
                 if res58 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 838
+                    n.rule = 842
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47751,7 +47881,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 839
+                    n.rule = 843
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -47771,12 +47901,12 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 840
+                    n.rule = 844
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47936,12 +48066,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 841
+                    n.rule = 845
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47996,18 +48126,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 842
+                    n.rule = 846
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 843
+                    n.rule = 847
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48062,18 +48192,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 844
+                    n.rule = 848
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 845
+                    n.rule = 849
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48198,18 +48328,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 846
+                    n.rule = 850
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 847
+                    n.rule = 851
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48304,7 +48434,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 848
+                    n.rule = 852
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -48343,18 +48473,18 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 849
+                    n.rule = 853
                 p79 = p83
                 if res84 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 850
+                    n.rule = 854
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48399,7 +48529,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 851
+                    n.rule = 855
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -48419,12 +48549,12 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 852
+                    n.rule = 856
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48455,7 +48585,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 853
+                    n.rule = 857
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
@@ -48561,18 +48691,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 854
+                    n.rule = 858
                 p89 = p93
                 if res94 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 855
+                    n.rule = 859
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48603,7 +48733,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 856
+                    n.rule = 860
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -48642,18 +48772,18 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 857
+                    n.rule = 861
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 858
+                    n.rule = 862
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48683,7 +48813,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 859
+                    n.rule = 863
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -48700,7 +48830,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 860
+                    n.rule = 864
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
@@ -48764,18 +48894,18 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 861
+                    n.rule = 865
                 p101 = p107
                 if res108 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 862
+                    n.rule = 866
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48804,12 +48934,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 863
+                    n.rule = 867
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48838,12 +48968,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 864
+                    n.rule = 868
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48940,7 +49070,7 @@ class CardParser:
                 res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 865
+                    n.rule = 869
                 p113 = p115
                 if res116 and n:
                     res114.append(n)
@@ -48975,7 +49105,7 @@ class CardParser:
                     res120.append(v)
                     if res120:
                         n = Nt(res120)
-                        n.rule = 866
+                        n.rule = 870
                     p117 = p119
                     if res120 and n:
                         res118.append(n)
@@ -49021,12 +49151,12 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 867
+                    n.rule = 871
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49179,18 +49309,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 868
+                    n.rule = 872
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 869
+                    n.rule = 873
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49259,18 +49389,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 870
+                    n.rule = 874
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 871
+                    n.rule = 875
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49493,18 +49623,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 872
+                    n.rule = 876
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 873
+                    n.rule = 877
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49573,18 +49703,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 874
+                    n.rule = 878
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 875
+                    n.rule = 879
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49676,18 +49806,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 876
+                    n.rule = 880
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
-                    n.rule = 877
+                    n.rule = 881
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49868,18 +49998,18 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 878
+                    n.rule = 882
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 879
+                    n.rule = 883
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49976,18 +50106,18 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 880
+                    n.rule = 884
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 881
+                    n.rule = 885
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50140,18 +50270,18 @@ class CardParser:
                 res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 882
+                    n.rule = 886
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 883
+                    n.rule = 887
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50229,7 +50359,7 @@ class CardParser:
                     res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 884
+                    n.rule = 888
                 p153 = p155
                 if res156 and n:
                     res154.append(n)
@@ -50249,12 +50379,12 @@ class CardParser:
                 res154.append(v)
                 if res154:
                     n = Nt(res154)
-                    n.rule = 885
+                    n.rule = 889
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50360,7 +50490,7 @@ class CardParser:
                     res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 886
+                    n.rule = 890
                 p157 = p159
                 if res160 and n:
                     res158.append(n)
@@ -50380,12 +50510,12 @@ class CardParser:
                 res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 887
+                    n.rule = 891
                 q = p157
                 v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50449,7 +50579,7 @@ class CardParser:
                     res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 888
+                    n.rule = 892
                 p161 = p163
                 if res164 and n:
                     res162.append(n)
@@ -50525,12 +50655,12 @@ class CardParser:
                 res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 889
+                    n.rule = 893
                 q = p161
                 v = n if res162 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50670,18 +50800,18 @@ class CardParser:
                     res170.append(v)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 890
+                    n.rule = 894
                 p165 = p169
                 if res170 and n:
                     res166.append(n)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 891
+                    n.rule = 895
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50711,7 +50841,7 @@ class CardParser:
                     res174.append(v)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 892
+                    n.rule = 896
                 p171 = p173
                 if res174 and n:
                     res172.append(n)
@@ -50862,18 +50992,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 893
+                    n.rule = 897
                 p171 = p175
                 if res176 and n:
                     res172.append(n)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 894
+                    n.rule = 898
                 q = p171
                 v = n if res172 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50987,7 +51117,7 @@ class CardParser:
                     res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 895
+                    n.rule = 899
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
@@ -51002,12 +51132,12 @@ class CardParser:
                     res178.append(v)
                 if res178:
                     n = Nt(res178 if len(res178) == 1 and type(res178[0]) is not list else flatten(res178))
-                    n.rule = 896
+                    n.rule = 900
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51090,18 +51220,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 897
+                    n.rule = 901
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 898
+                    n.rule = 902
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51184,18 +51314,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 899
+                    n.rule = 903
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 900
+                    n.rule = 904
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51306,18 +51436,18 @@ class CardParser:
                 res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 901
+                    n.rule = 905
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
                 if res190:
                     n = Nt(res190)
-                    n.rule = 902
+                    n.rule = 906
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51400,18 +51530,18 @@ class CardParser:
                 res196.append(v)
                 if res196:
                     n = Nt(res196)
-                    n.rule = 903
+                    n.rule = 907
                 p193 = p195
                 if res196 and n:
                     res194.append(n)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 904
+                    n.rule = 908
                 q = p193
                 v = n if res194 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51466,18 +51596,18 @@ class CardParser:
                 res200.append(v)
                 if res200:
                     n = Nt(res200)
-                    n.rule = 905
+                    n.rule = 909
                 p197 = p199
                 if res200 and n:
                     res198.append(n)
                 if res198:
                     n = Nt(res198)
-                    n.rule = 906
+                    n.rule = 910
                 q = p197
                 v = n if res198 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51530,7 +51660,7 @@ class CardParser:
                     res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 907
+                    n.rule = 911
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
@@ -51569,7 +51699,7 @@ class CardParser:
                     res206.append(v)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 908
+                    n.rule = 912
                 p201 = p205
                 if res206 and n:
                     res202.append(n)
@@ -51692,12 +51822,12 @@ class CardParser:
                     break
                 if res202:
                     n = Nt(res202 if len(res202) == 1 and type(res202[0]) is not list else flatten(res202))
-                    n.rule = 909
+                    n.rule = 913
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51808,18 +51938,18 @@ class CardParser:
                 res216.append(v)
                 if res216:
                     n = Nt(res216)
-                    n.rule = 910
+                    n.rule = 914
                 p213 = p215
                 if res216 and n:
                     res214.append(n)
                 if res214:
                     n = Nt(res214)
-                    n.rule = 911
+                    n.rule = 915
                 q = p213
                 v = n if res214 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51919,18 +52049,18 @@ class CardParser:
                     res220.append(v)
                 if res220:
                     n = Nt(res220)
-                    n.rule = 912
+                    n.rule = 916
                 p217 = p219
                 if res220 and n:
                     res218.append(n)
                 if res218:
                     n = Nt(res218)
-                    n.rule = 913
+                    n.rule = 917
                 q = p217
                 v = n if res218 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51961,18 +52091,18 @@ class CardParser:
                     res224.append(v)
                 if res224:
                     n = Nt(res224)
-                    n.rule = 914
+                    n.rule = 918
                 p221 = p223
                 if res224 and n:
                     res222.append(n)
                 if res222:
                     n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
-                    n.rule = 915
+                    n.rule = 919
                 q = p221
                 v = n if res222 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52025,12 +52155,12 @@ class CardParser:
                     break
                 if res226:
                     n = Nt(res226 if len(res226) == 1 and type(res226[0]) is not list else flatten(res226))
-                    n.rule = 916
+                    n.rule = 920
                 q = p225
                 v = n if res226 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 816
+                    n.rule = 820
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52071,7 +52201,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 917
+                    n.rule = 921
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52101,7 +52231,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 918
+                    n.rule = 922
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52126,7 +52256,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 919
+                    n.rule = 923
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52157,7 +52287,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 920
+                    n.rule = 924
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -52182,7 +52312,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 921
+                    n.rule = 925
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -52218,7 +52348,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 922
+                n.rule = 926
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -52263,7 +52393,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 923
+                n.rule = 927
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -52317,7 +52447,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 924
+        n.rule = 928
         return p, n
 
     def e162_1(self, p: int) -> Any:
@@ -52361,7 +52491,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 925
+        n.rule = 929
         return p, n
 
     def e163_1(self, p: int) -> Any:
@@ -52401,7 +52531,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 926
+                    n.rule = 930
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52432,7 +52562,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 927
+                    n.rule = 931
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52785,7 +52915,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 928
+        n.rule = 932
         return q, n
 
     def e165_0(self, p: int) -> Any:
@@ -52806,7 +52936,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 929
+        n.rule = 933
         return q, n
 
     def e166_0(self, p: int) -> Any:
@@ -52827,7 +52957,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 930
+        n.rule = 934
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -52848,7 +52978,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 931
+        n.rule = 935
         return q, n
 
     def e168_0(self, p: int) -> Any:
@@ -52883,7 +53013,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 932
+        n.rule = 936
         return p, n
 
     def e169_0(self, p: int) -> Any:
@@ -53093,7 +53223,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 933
+        n.rule = 937
         return q, n
 
     def e173_0(self, p: int) -> Any:
@@ -53133,7 +53263,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 934
+                    n.rule = 938
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53156,7 +53286,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 935
+                    n.rule = 939
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53261,7 +53391,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 936
+        n.rule = 940
         return p, n
 
     def e176_0(self, p: int) -> Any:
@@ -53282,7 +53412,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 937
+        n.rule = 941
         return q, n
 
     def e177_0(self, p: int) -> Any:
@@ -53303,7 +53433,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 938
+        n.rule = 942
         return q, n
 
     def e178_0(self, p: int) -> Any:
@@ -53618,7 +53748,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 939
+                    n.rule = 943
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53649,7 +53779,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 940
+                    n.rule = 944
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -53696,7 +53826,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 941
+                    n.rule = 945
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53741,7 +53871,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 942
+                    n.rule = 946
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53800,7 +53930,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 943
+                    n.rule = 947
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -53875,7 +54005,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 944
+                    n.rule = 948
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53920,7 +54050,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 945
+                    n.rule = 949
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -53992,7 +54122,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 946
+                    n.rule = 950
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54037,7 +54167,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 947
+                    n.rule = 951
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54068,7 +54198,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 948
+                    n.rule = 952
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54091,7 +54221,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 949
+                    n.rule = 953
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54154,7 +54284,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 950
+                    n.rule = 954
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54333,7 +54463,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 951
+                    n.rule = 955
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54359,7 +54489,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 952
+                    n.rule = 956
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54395,7 +54525,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 953
+                    n.rule = 957
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -54438,7 +54568,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 954
+        n.rule = 958
         return q, n
 
     def e187_0(self, p: int) -> Any:
@@ -54459,7 +54589,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 955
+        n.rule = 959
         return p, n
 
     def e188_0(self, p: int) -> Any:
@@ -54480,7 +54610,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 956
+        n.rule = 960
         return p, n
 
     def e189_0(self, p: int) -> Any:
@@ -54511,7 +54641,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 957
+        n.rule = 961
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -54546,7 +54676,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 958
+        n.rule = 962
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -54644,7 +54774,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 959
+        n.rule = 963
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -54706,7 +54836,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 960
+                    n.rule = 964
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54772,7 +54902,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 961
+                    n.rule = 965
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54932,7 +55062,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 962
+                    n.rule = 966
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -54958,7 +55088,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 963
+                    n.rule = 967
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -54983,7 +55113,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 964
+                        n.rule = 968
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -55050,7 +55180,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 965
+                    n.rule = 969
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55096,7 +55226,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 966
+                    n.rule = 970
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55183,7 +55313,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 967
+                    n.rule = 971
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55279,7 +55409,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 968
+                    n.rule = 972
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -55360,7 +55490,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 969
+                    n.rule = 973
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -55455,7 +55585,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 970
+                    n.rule = 974
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55546,7 +55676,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 971
+                    n.rule = 975
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55600,7 +55730,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 972
+                    n.rule = 976
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -55634,7 +55764,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 972
+                    n.rule = 976
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -55728,7 +55858,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 973
+                    n.rule = 977
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55773,7 +55903,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 974
+                    n.rule = 978
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -55863,7 +55993,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 975
+        n.rule = 979
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -55953,18 +56083,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 976
+                    n.rule = 980
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 977
+                    n.rule = 981
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 978
+                    n.rule = 982
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -55979,7 +56109,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 978
+                    n.rule = 982
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56023,7 +56153,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 979
+            n.rule = 983
         p = p1
         if res2 and n:
             res.append(n)
@@ -56042,7 +56172,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 980
+        n.rule = 984
         return p, n
 
     def e202_0(self, p: int) -> Any:
@@ -56127,7 +56257,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 981
+                    n.rule = 985
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -56193,7 +56323,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 982
+        n.rule = 986
         return q, n
 
     def e204_0(self, p: int) -> Any:
@@ -56512,7 +56642,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 983
+        n.rule = 987
         return q, n
 
     def e208_0(self, p: int) -> Any:
@@ -56578,7 +56708,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 984
+        n.rule = 988
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -56763,18 +56893,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 985
+                    n.rule = 989
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 986
+                    n.rule = 990
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 987
+                    n.rule = 991
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56810,7 +56940,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 988
+                    n.rule = 992
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -56830,12 +56960,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 989
+                    n.rule = 993
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 987
+                    n.rule = 991
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56871,7 +57001,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 990
+                    n.rule = 994
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -56891,12 +57021,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 991
+                    n.rule = 995
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 987
+                    n.rule = 991
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56921,7 +57051,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 992
+        n.rule = 996
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -56953,12 +57083,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 993
+                    n.rule = 997
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 994
+                    n.rule = 998
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56978,12 +57108,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 995
+                    n.rule = 999
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 994
+                    n.rule = 998
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57045,7 +57175,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 996
+                    n.rule = 1000
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57196,7 +57326,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 997
+        n.rule = 1001
         return q, n
 
     def e216_0(self, p: int) -> Any:
@@ -57287,7 +57417,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 998
+                    n.rule = 1002
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57331,7 +57461,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 999
+                    n.rule = 1003
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57429,7 +57559,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1000
+                    n.rule = 1004
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57729,7 +57859,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 1001
+                n.rule = 1005
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -57907,7 +58037,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1002
+                    n.rule = 1006
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57966,7 +58096,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1003
+                    n.rule = 1007
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58046,7 +58176,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1004
+                    n.rule = 1008
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58123,7 +58253,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1005
+                    n.rule = 1009
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58168,7 +58298,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1006
+                    n.rule = 1010
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58253,7 +58383,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1007
+        n.rule = 1011
         return q, n
 
     def e229_0(self, p: int) -> Any:
@@ -58356,7 +58486,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1008
+                    n.rule = 1012
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58385,7 +58515,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1009
+                    n.rule = 1013
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -58416,7 +58546,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1010
+                    n.rule = 1014
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58439,7 +58569,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1011
+                    n.rule = 1015
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -58467,7 +58597,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1012
+        n.rule = 1016
         return q, n
 
     def e232_0(self, p: int) -> Any:
@@ -58663,7 +58793,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1013
+                    n.rule = 1017
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58693,7 +58823,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1014
+                        n.rule = 1018
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -58721,7 +58851,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1015
+                n.rule = 1019
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -58751,7 +58881,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1016
+                    n.rule = 1020
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -58783,7 +58913,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1017
+        n.rule = 1021
         return q, n
 
     def e237_0(self, p: int) -> Any:
@@ -58829,7 +58959,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1018
+        n.rule = 1022
         return p, n
 
     def e238_0(self, p: int) -> Any:
@@ -58863,7 +58993,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1019
+                    n.rule = 1023
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58958,19 +59088,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1020
+                    n.rule = 1024
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1021
+                    n.rule = 1025
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1022
+                    n.rule = 1026
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58998,7 +59128,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1027
         return q, n
 
     def e240_0(self, p: int) -> Any:
@@ -59019,7 +59149,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1024
+        n.rule = 1028
         return q, n
 
     def r_BackWord_0(self, p: int) -> Any:
@@ -59052,7 +59182,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1025
+                    n.rule = 1029
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59073,7 +59203,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1025
+                    n.rule = 1029
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59094,7 +59224,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1025
+                    n.rule = 1029
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59115,7 +59245,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1025
+                    n.rule = 1029
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59138,7 +59268,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1025
+                    n.rule = 1029
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59161,7 +59291,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1025
+                    n.rule = 1029
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59199,7 +59329,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1026
+                    n.rule = 1030
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59252,7 +59382,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1027
+                    n.rule = 1031
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -59314,7 +59444,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1028
+                    n.rule = 1032
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -59339,7 +59469,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1029
+                    n.rule = 1033
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -59365,14 +59495,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1030
+            n.rule = 1034
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1031
+        n.rule = 1035
         return p, n
 
     def e242_0(self, p: int) -> Any:
@@ -59435,7 +59565,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1032
+        n.rule = 1036
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -59475,7 +59605,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1033
+            n.rule = 1037
         p = p1
         if res2 and n:
             res.append(n)
@@ -59507,7 +59637,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1034
+        n.rule = 1038
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -59548,7 +59678,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1035
+            n.rule = 1039
         p = p1
         if res2 and n:
             res.append(n)
@@ -59592,7 +59722,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1036
+        n.rule = 1040
         return p, n
 
     def e244_0(self, p: int) -> Any:
@@ -59613,7 +59743,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1037
+        n.rule = 1041
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -59641,7 +59771,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1038
+            n.rule = 1042
         p = p1
         if res2 and n:
             res.append(n)
@@ -59656,7 +59786,7 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1039
+            n.rule = 1043
         p = p3
         if res4 and n:
             res.append(n)
@@ -59672,7 +59802,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1040
+        n.rule = 1044
         return p, n
 
     def e245_0(self, p: int) -> Any:
@@ -59794,7 +59924,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1041
+        n.rule = 1045
         return q, n
 
     def e248_0(self, p: int) -> Any:
@@ -59945,7 +60075,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1042
+                    n.rule = 1046
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60004,7 +60134,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1043
+                    n.rule = 1047
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60033,7 +60163,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1044
+        n.rule = 1048
         return q, n
 
     def e250_0(self, p: int) -> Any:
@@ -60054,7 +60184,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1045
+        n.rule = 1049
         return q, n
 
     def e251_0(self, p: int) -> Any:
@@ -60075,7 +60205,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1046
+        n.rule = 1050
         return q, n
 
     def e252_0(self, p: int) -> Any:
@@ -60147,7 +60277,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1047
+                    n.rule = 1051
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -60198,7 +60328,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1048
+        n.rule = 1052
         return p, n
 
     def e254_0(self, p: int) -> Any:
@@ -60349,7 +60479,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1049
+                    n.rule = 1053
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60380,7 +60510,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1050
+                    n.rule = 1054
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60493,7 +60623,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1051
+        n.rule = 1055
         return p, n
 
     def e259_0(self, p: int) -> Any:
@@ -60623,7 +60753,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1052
+        n.rule = 1056
         return p, n
 
     def e261_0(self, p: int) -> Any:
@@ -60644,7 +60774,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1053
+        n.rule = 1057
         return q, n
 
     def e262_0(self, p: int) -> Any:
@@ -60692,7 +60822,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1054
+        n.rule = 1058
         return q, n
 
     def e264_0(self, p: int) -> Any:
@@ -60821,7 +60951,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1055
+        n.rule = 1059
         return q, n
 
     def e267_0(self, p: int) -> Any:
@@ -60855,7 +60985,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1056
+                    n.rule = 1060
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60922,7 +61052,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1057
+                n.rule = 1061
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -61065,7 +61195,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1062
         return p, n
 
     def e270_0(self, p: int) -> Any:
@@ -61109,7 +61239,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1059
+        n.rule = 1063
         return p, n
 
     def e271_0(self, p: int) -> Any:
@@ -61153,7 +61283,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1060
+        n.rule = 1064
         return p, n
 
     def e272_0(self, p: int) -> Any:
@@ -61192,7 +61322,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1061
+                    n.rule = 1065
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61279,7 +61409,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1062
+                    n.rule = 1066
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61373,7 +61503,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1063
+        n.rule = 1067
         return p, n
 
     def e274_0(self, p: int) -> Any:
@@ -61412,7 +61542,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1064
+                    n.rule = 1068
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61485,7 +61615,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1065
+                    n.rule = 1069
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61533,12 +61663,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1066
+                    n.rule = 1070
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1067
+                    n.rule = 1071
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61558,12 +61688,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1068
+                    n.rule = 1072
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1067
+                    n.rule = 1071
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61588,7 +61718,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1069
+        n.rule = 1073
         return q, n
 
     def e276_0(self, p: int) -> Any:
@@ -62054,7 +62184,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1070
+        n.rule = 1074
         return p, n
 
     def e282_0(self, p: int) -> Any:
@@ -62152,7 +62282,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1071
+        n.rule = 1075
         return p, n
 
     def e284_0(self, p: int) -> Any:
@@ -62245,7 +62375,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1072
+                    n.rule = 1076
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62307,7 +62437,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1073
+        n.rule = 1077
         return q, n
 
     def e287_0(self, p: int) -> Any:
@@ -62494,7 +62624,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1074
+        n.rule = 1078
         return p, n
 
     def e291_0(self, p: int) -> Any:
@@ -62562,7 +62692,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1075
+        n.rule = 1079
         return p, n
 
     def e293_0(self, p: int) -> Any:
@@ -62606,7 +62736,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1080
         return p, n
 
     def e294_0(self, p: int) -> Any:
@@ -62627,7 +62757,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1077
+        n.rule = 1081
         return q, n
 
     def e295_0(self, p: int) -> Any:
@@ -62777,7 +62907,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1078
+        n.rule = 1082
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -62814,7 +62944,7 @@ class CardParser:
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1079
+                    n.rule = 1083
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62875,7 +63005,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1079
+                    n.rule = 1083
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -62952,7 +63082,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1079
+                    n.rule = 1083
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63016,7 +63146,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1079
+                    n.rule = 1083
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63117,7 +63247,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1079
+                    n.rule = 1083
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63194,7 +63324,7 @@ class CardParser:
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1079
+                    n.rule = 1083
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63300,7 +63430,7 @@ class CardParser:
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1079
+                    n.rule = 1083
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63415,7 +63545,7 @@ class CardParser:
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1079
+                    n.rule = 1083
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63711,7 +63841,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 552
+        n.rule = 556
         return q, n
 
     def e303_1(self, p: int) -> Any:
@@ -63746,7 +63876,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 553
+        n.rule = 557
         return p, n
 
     def e304_1(self, p: int) -> Any:
@@ -63781,7 +63911,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 554
+        n.rule = 558
         return p, n
 
     def e305_1(self, p: int) -> Any:
@@ -63816,7 +63946,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 555
+        n.rule = 559
         return p, n
 
     def e306_1(self, p: int) -> Any:
@@ -64370,7 +64500,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 556
+                    n.rule = 560
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -64499,7 +64629,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 557
+                    n.rule = 561
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -64642,7 +64772,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 558
+                    n.rule = 562
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -64690,7 +64820,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 559
+                    n.rule = 563
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -64715,7 +64845,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 560
+                    n.rule = 564
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -64754,7 +64884,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 561
+                    n.rule = 565
                 p9 = p15
                 if res16 and n:
                     res10.append(n)
@@ -64803,7 +64933,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 562
+                    n.rule = 566
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -64857,7 +64987,7 @@ class CardParser:
                     res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 563
+                    n.rule = 567
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -64943,7 +65073,7 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 564
+                    n.rule = 568
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
@@ -64990,7 +65120,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 565
+                    n.rule = 569
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65010,7 +65140,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 566
+                    n.rule = 570
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -65037,7 +65167,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 567
+                    n.rule = 571
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65071,7 +65201,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 566
+                    n.rule = 570
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -65098,7 +65228,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 568
+                    n.rule = 572
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -65118,7 +65248,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 566
+                    n.rule = 570
                     return p9, n
                 p = p9
                 ch = None  # moved on: no guess about the next alternative
@@ -65145,7 +65275,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 569
+                    n.rule = 573
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -65179,7 +65309,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 566
+                    n.rule = 570
                     return p13, n
                 p = p13
                 ch = None  # moved on: no guess about the next alternative
@@ -65206,7 +65336,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 570
+                    n.rule = 574
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -65240,7 +65370,7 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 566
+                    n.rule = 570
                     return p17, n
                 p = p17
                 ch = None  # moved on: no guess about the next alternative
@@ -65267,7 +65397,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 571
+                    n.rule = 575
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -65301,7 +65431,7 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 566
+                    n.rule = 570
                     return p21, n
                 p = p21
                 ch = None  # moved on: no guess about the next alternative
@@ -65328,7 +65458,7 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 572
+                    n.rule = 576
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
@@ -65362,7 +65492,7 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 566
+                    n.rule = 570
                     return p25, n
                 p = p25
                 ch = None  # moved on: no guess about the next alternative
@@ -65389,7 +65519,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 573
+                    n.rule = 577
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -65409,7 +65539,7 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 566
+                    n.rule = 570
                     return p29, n
                 p = p29
                 ch = None  # moved on: no guess about the next alternative
@@ -65457,7 +65587,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 574
+        n.rule = 578
         return p, n
 
     def e314_1(self, p: int) -> Any:
@@ -65647,7 +65777,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 575
+                    n.rule = 579
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65708,7 +65838,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 576
+                    n.rule = 580
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -65809,7 +65939,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 577
+                    n.rule = 581
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -65936,7 +66066,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1084
         return p, n
 
     def e317_0(self, p: int) -> Any:
@@ -65961,7 +66091,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1085
         return p, n
 
     def e318_0(self, p: int) -> Any:
@@ -65986,7 +66116,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1086
         return p, n
 
     def e319_0(self, p: int) -> Any:
@@ -66019,7 +66149,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1083
+        n.rule = 1087
         return p, n
 
     def e320_0(self, p: int) -> Any:
@@ -66054,7 +66184,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1084
+        n.rule = 1088
         return p, n
 
     def e321_0(self, p: int) -> Any:
@@ -66089,7 +66219,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1085
+        n.rule = 1089
         return p, n
 
     def e322_0(self, p: int) -> Any:
@@ -66124,7 +66254,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1090
         return p, n
 
     def e323_0(self, p: int) -> Any:
@@ -66157,7 +66287,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1091
         return p, n
 
     def e324_0(self, p: int) -> Any:
@@ -66230,7 +66360,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1092
         return p, n
 
     def e326_0(self, p: int) -> Any:
@@ -66251,7 +66381,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1089
+        n.rule = 1093
         return q, n
 
     def e327_0(self, p: int) -> Any:
@@ -66283,7 +66413,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1090
+                    n.rule = 1094
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66305,7 +66435,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1091
+                n.rule = 1095
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -66424,14 +66554,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1092
+            n.rule = 1096
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1097
         return p, n
 
     def e329_0(self, p: int) -> Any:
@@ -66452,7 +66582,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1094
+        n.rule = 1098
         return q, n
 
     def e330_0(self, p: int) -> Any:
@@ -66504,7 +66634,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1095
+        n.rule = 1099
         return p, n
 
     def e331_0(self, p: int) -> Any:
@@ -66585,7 +66715,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1096
+            n.rule = 1100
         p = p1
         if res2 and n:
             res.append(n)
@@ -66601,7 +66731,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1097
+        n.rule = 1101
         return p, n
 
     def e332_0(self, p: int) -> Any:
@@ -66676,7 +66806,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1098
+        n.rule = 1102
         return q, n
 
     def e334_0(self, p: int) -> Any:
@@ -66708,7 +66838,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1099
+                    n.rule = 1103
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66731,7 +66861,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1100
+                    n.rule = 1104
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -66791,13 +66921,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1101
+                    n.rule = 1105
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1102
+                    n.rule = 1106
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -66838,7 +66968,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1103
+                    n.rule = 1107
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -66869,13 +66999,13 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1104
+                    n.rule = 1108
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1102
+                    n.rule = 1106
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -66918,7 +67048,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1105
+                    n.rule = 1109
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -66977,7 +67107,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1106
+                    n.rule = 1110
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67036,7 +67166,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1107
+                    n.rule = 1111
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -67137,7 +67267,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1108
+                    n.rule = 1112
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67165,7 +67295,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1109
+                    n.rule = 1113
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67193,7 +67323,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1110
+        n.rule = 1114
         return q, n
 
     def e338_0(self, p: int) -> Any:
@@ -67214,7 +67344,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1111
+        n.rule = 1115
         return q, n
 
     def e339_0(self, p: int) -> Any:
@@ -67235,7 +67365,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1112
+        n.rule = 1116
         return q, n
 
     def e340_0(self, p: int) -> Any:
@@ -67256,7 +67386,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1113
+        n.rule = 1117
         return q, n
 
     def e341_0(self, p: int) -> Any:
@@ -67277,7 +67407,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1114
+        n.rule = 1118
         return q, n
 
     def e342_0(self, p: int) -> Any:
@@ -67298,7 +67428,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1115
+        n.rule = 1119
         return q, n
 
     def e343_0(self, p: int) -> Any:
@@ -67377,7 +67507,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1116
+        n.rule = 1120
         return p, n
 
     def e345_0(self, p: int) -> Any:
@@ -67398,7 +67528,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1117
+        n.rule = 1121
         return q, n
 
     def e346_0(self, p: int) -> Any:
@@ -67419,7 +67549,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1118
+        n.rule = 1122
         return q, n
 
     def e347_0(self, p: int) -> Any:
@@ -67440,7 +67570,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1119
+        n.rule = 1123
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -67473,7 +67603,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67494,7 +67624,7 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1120
+                    n.rule = 1124
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67519,7 +67649,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1121
+        n.rule = 1125
         return q, n
 
     def e349_0(self, p: int) -> Any:
@@ -67540,7 +67670,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1122
+        n.rule = 1126
         return q, n
 
     def e350_0(self, p: int) -> Any:
@@ -67584,7 +67714,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1123
+        n.rule = 1127
         return p, n
 
     def e351_0(self, p: int) -> Any:
@@ -67623,7 +67753,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1124
+                    n.rule = 1128
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67685,7 +67815,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1125
+        n.rule = 1129
         return q, n
 
     def e353_0(self, p: int) -> Any:
@@ -67706,7 +67836,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1126
+        n.rule = 1130
         return q, n
 
     def e354_0(self, p: int) -> Any:
@@ -67727,7 +67857,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1127
+        n.rule = 1131
         return q, n
 
     def e355_0(self, p: int) -> Any:
@@ -67789,7 +67919,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1128
+                    n.rule = 1132
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67885,7 +68015,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1129
+                    n.rule = 1133
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67960,7 +68090,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1130
+        n.rule = 1134
         return q, n
 
     def e357_0(self, p: int) -> Any:
@@ -67981,7 +68111,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1131
+        n.rule = 1135
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -68048,18 +68178,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1132
+                    n.rule = 1136
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1133
+                    n.rule = 1137
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68114,18 +68244,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1135
+                    n.rule = 1139
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1136
+                    n.rule = 1140
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68152,18 +68282,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1137
+                    n.rule = 1141
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1138
+                    n.rule = 1142
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68288,18 +68418,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1139
+                    n.rule = 1143
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1140
+                    n.rule = 1144
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68340,18 +68470,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1141
+                    n.rule = 1145
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1142
+                    n.rule = 1146
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68420,18 +68550,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1143
+                    n.rule = 1147
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1144
+                    n.rule = 1148
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68458,18 +68588,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1145
+                    n.rule = 1149
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1146
+                    n.rule = 1150
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68496,7 +68626,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1147
+                    n.rule = 1151
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -68527,12 +68657,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1148
+                    n.rule = 1152
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68573,7 +68703,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1149
+                    n.rule = 1153
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -68612,7 +68742,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1150
+                            n.rule = 1154
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -68630,7 +68760,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1151
+                        n.rule = 1155
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -68639,12 +68769,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1152
+                    n.rule = 1156
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68688,18 +68818,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1153
+                    n.rule = 1157
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1154
+                    n.rule = 1158
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68768,18 +68898,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1155
+                    n.rule = 1159
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1156
+                    n.rule = 1160
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68848,18 +68978,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1157
+                    n.rule = 1161
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1158
+                    n.rule = 1162
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68914,7 +69044,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1159
+                    n.rule = 1163
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -69027,12 +69157,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1160
+                    n.rule = 1164
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69082,7 +69212,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1161
+                    n.rule = 1165
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -69120,7 +69250,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1162
+                        n.rule = 1166
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -69129,12 +69259,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1163
+                    n.rule = 1167
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69198,18 +69328,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1164
+                    n.rule = 1168
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1165
+                    n.rule = 1169
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69320,18 +69450,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1166
+                    n.rule = 1170
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1167
+                    n.rule = 1171
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1134
+                    n.rule = 1138
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69410,7 +69540,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1168
+        n.rule = 1172
         return q, n
 
     def e360_0(self, p: int) -> Any:
@@ -69431,7 +69561,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1169
+        n.rule = 1173
         return q, n
 
     def e361_0(self, p: int) -> Any:
@@ -69452,7 +69582,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1170
+        n.rule = 1174
         return q, n
 
     def e362_0(self, p: int) -> Any:
@@ -69477,7 +69607,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1171
+        n.rule = 1175
         return p, n
 
     def e363_0(self, p: int) -> Any:
@@ -69512,7 +69642,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1172
+        n.rule = 1176
         return p, n
 
     def e364_1(self, p: int) -> Any:
@@ -69547,7 +69677,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 495
+        n.rule = 499
         return p, n
 
     def r_Amount_1(self, p: int) -> Any:
@@ -70183,7 +70313,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 578
+                    n.rule = 582
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -70286,7 +70416,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70307,7 +70437,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70328,7 +70458,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70349,7 +70479,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70370,7 +70500,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70391,7 +70521,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 498
+                    n.rule = 502
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70428,7 +70558,7 @@ class CardParser:
                 q += 9
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 500
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70449,7 +70579,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 500
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70470,7 +70600,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 500
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70491,7 +70621,7 @@ class CardParser:
                 q += 5
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 496
+                    n.rule = 500
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -70516,7 +70646,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 928
+        n.rule = 932
         return q, n
 
     def e368_1(self, p: int) -> Any:
@@ -70537,7 +70667,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 929
+        n.rule = 933
         return q, n
 
     def e369_1(self, p: int) -> Any:
@@ -70558,7 +70688,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 930
+        n.rule = 934
         return q, n
 
     def e370_1(self, p: int) -> Any:
@@ -70579,7 +70709,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 931
+        n.rule = 935
         return q, n
 
     def e371_1(self, p: int) -> Any:
@@ -70614,7 +70744,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 932
+        n.rule = 936
         return p, n
 
     def e372_1(self, p: int) -> Any:
@@ -70824,7 +70954,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 933
+        n.rule = 937
         return q, n
 
     def e376_1(self, p: int) -> Any:
@@ -70864,7 +70994,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 934
+                    n.rule = 938
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -70887,7 +71017,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 935
+                    n.rule = 939
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -70992,7 +71122,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 936
+        n.rule = 940
         return p, n
 
     def e379_1(self, p: int) -> Any:
@@ -71013,7 +71143,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 937
+        n.rule = 941
         return q, n
 
     def e380_1(self, p: int) -> Any:
@@ -71034,7 +71164,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 938
+        n.rule = 942
         return q, n
 
     def e381_0(self, p: int) -> Any:
@@ -71059,7 +71189,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1173
+        n.rule = 1177
         return p, n
 
     def e382_0(self, p: int) -> Any:
@@ -71188,7 +71318,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1174
+        n.rule = 1178
         return q, n
 
     def e384_0(self, p: int) -> Any:
@@ -71209,7 +71339,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1175
+        n.rule = 1179
         return q, n
 
     def e385_0(self, p: int) -> Any:
@@ -71230,7 +71360,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1176
+        n.rule = 1180
         return q, n
 
     def e386_0(self, p: int) -> Any:
@@ -71251,7 +71381,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1177
+        n.rule = 1181
         return q, n
 
     def e387_0(self, p: int) -> Any:
@@ -71272,7 +71402,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1178
+        n.rule = 1182
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -71457,7 +71587,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1084
         return p, n
 
     def e391_1(self, p: int) -> Any:
@@ -71482,7 +71612,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1085
         return p, n
 
     def e392_1(self, p: int) -> Any:
@@ -71507,7 +71637,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1086
         return p, n
 
     def e393_1(self, p: int) -> Any:
@@ -71540,7 +71670,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1083
+        n.rule = 1087
         return p, n
 
     def e394_1(self, p: int) -> Any:
@@ -71575,7 +71705,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1084
+        n.rule = 1088
         return p, n
 
     def e395_1(self, p: int) -> Any:
@@ -71610,7 +71740,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1085
+        n.rule = 1089
         return p, n
 
     def e396_1(self, p: int) -> Any:
@@ -71645,7 +71775,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1090
         return p, n
 
     def e397_1(self, p: int) -> Any:
@@ -71678,7 +71808,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1091
         return p, n
 
     def e398_1(self, p: int) -> Any:
@@ -71751,7 +71881,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1092
         return p, n
 
     def e400_0(self, p: int) -> Any:
@@ -71772,7 +71902,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1179
+        n.rule = 1183
         return q, n
 
     def e401_0(self, p: int) -> Any:
@@ -71793,7 +71923,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1180
+        n.rule = 1184
         return q, n
 
     def e402_1(self, p: int) -> Any:
@@ -71922,7 +72052,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 760
+        n.rule = 764
         return q, n
 
     def e404_1(self, p: int) -> Any:
@@ -71943,7 +72073,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 761
+        n.rule = 765
         return q, n
 
 
@@ -72011,6 +72141,7 @@ CLASSES: dict[str, type[Model]] = {
     'AttacksDespite': _model_class('AttacksDespite', (('thisturn', True, '0..1'), ('keyword', True, '1')), {'thisturn': False, 'keyword': None}, ()),
     'AttacksEachCombat': _model_class('AttacksEachCombat', (('attacks', True, '1'),), {'attacks': ''}, ()),
     'AttacksEvent': _model_class('AttacksEvent', (('attacks', True, '1'),), {'attacks': ''}, ()),
+    'AttacksPlayerEffect': _model_class('AttacksPlayerEffect', (('target', True, '1'), ('player', True, '1'), ('attacks', True, '1')), {'target': None, 'player': None, 'attacks': ''}, ()),
     'AttacksThisTurn': _model_class('AttacksThisTurn', (('attacks', True, '1'),), {'attacks': ''}, ()),
     'AttacksUntapped': _model_class('AttacksUntapped', (('untapped', True, '1'),), {'untapped': ''}, ()),
     'AuraStmt': _model_class('AuraStmt', (('param', True, '1'),), {'param': ''}, ()),
@@ -72585,173 +72716,174 @@ _C485 = CLASSES['HaveEffect']
 _C488 = CLASSES['ExchangeControlEffect']
 _C490 = CLASSES['FlipCoinEffect']
 _C492 = CLASSES['DoublePTEffect']
-_C500 = CLASSES['Mode']
-_C507 = CLASSES['TriggeredStmt']
-_C510 = CLASSES['ActivatedStmt']
-_C512 = CLASSES['PTDefiningStmt']
-_C519 = CLASSES['SpellKind']
-_C523 = CLASSES['EntersTappedStmt']
-_C529 = CLASSES['PTPair']
-_C535 = CLASSES['CostPerPermanentStmt']
-_C537 = CLASSES['CostPerTargetStmt']
-_C539 = CLASSES['UncounterableStmt']
-_C543 = CLASSES['StaticStmt']
-_C544 = CLASSES['KeywordCost']
-_C546 = CLASSES['TypeArg']
-_C547 = CLASSES['QualityArg']
-_C549 = CLASSES['OntoArg']
-_C551 = CLASSES['ForArg']
-_C566 = CLASSES['ControlClause']
-_C581 = CLASSES['DividedDamageEffect']
-_C584 = CLASSES['DamageEffect']
-_C586 = CLASSES['DestroyEffect']
-_C590 = CLASSES['DrawEffect']
-_C591 = CLASSES['TokenCopyEffect']
-_C597 = CLASSES['TokenEffect']
-_C598 = CLASSES['AddManaEffect']
-_C600 = CLASSES['DiscardEffect']
-_C602 = CLASSES['GainLifeEffect']
-_C605 = CLASSES['GainControlEffect']
-_C607 = CLASSES['ReturnDiscardedEffect']
-_C609 = CLASSES['ReturnToHandEffect']
-_C613 = CLASSES['ReturnFromGraveyardEffect']
-_C617 = CLASSES['ReturnToBattlefieldEffect']
-_C620 = CLASSES['ReturnAllFromGraveyardsEffect']
-_C625 = CLASSES['SearchEffect']
-_C629 = CLASSES['CounterSpellEffect']
-_C631 = CLASSES['ShuffleEffect']
-_C634 = CLASSES['ShuffleIntoEffect']
-_C638 = CLASSES['MillEffect']
-_C641 = CLASSES['PutStickerEffect']
-_C644 = CLASSES['PutFromHandEffect']
-_C648 = CLASSES['PutCountersEffect']
-_C652 = CLASSES['PutOnLibraryEffect']
-_C654 = CLASSES['PutIntoZoneEffect']
-_C659 = CLASSES['PileActionEffect']
-_C665 = CLASSES['ExileEffect']
-_C668 = CLASSES['ExileCardsEffect']
-_C670 = CLASSES['ExileTopEffect']
-_C672 = CLASSES['RegenerateEffect']
-_C675 = CLASSES['PlayerSacrificesEffect']
-_C679 = CLASSES['SacrificeEffect']
-_C681 = CLASSES['UntapEffect']
-_C683 = CLASSES['TapOrUntapEffect']
-_C685 = CLASSES['TapEffect']
-_C687 = CLASSES['RemoveAllCountersEffect']
-_C691 = CLASSES['RemoveCountersEffect']
-_C693 = CLASSES['DelayedEffect']
-_C695 = CLASSES['PreventEffect']
-_C697 = CLASSES['CastThisEffect']
-_C699 = CLASSES['CopySpellEffect']
-_C700 = CLASSES['NoRegenEffect']
-_C704 = CLASSES['PhaseOutEffect']
-_C707 = CLASSES['NoUntapEffect']
-_C709 = CLASSES['ContinuousEffect']
-_C711 = CLASSES['PlayerRef']
-_C720 = CLASSES['PerCount']
-_C723 = CLASSES['WhereX']
-_C729 = CLASSES['AnyNumberTargets']
-_C731 = CLASSES['AnyTarget']
-_C734 = CLASSES['UpToTargets']
-_C736 = CLASSES['EachOfThem']
-_C738 = CLASSES['EachPlayers']
-_C740 = CLASSES['ThatRef']
-_C742 = CLASSES['EnchantedRef']
-_C744 = CLASSES['RestRef']
-_C748 = CLASSES['MayPlayEffect']
-_C764 = CLASSES['BeginningTrigger']
-_C768 = CLASSES['LastCounterTrigger']
-_C772 = CLASSES['BatchAttackTrigger']
-_C775 = CLASSES['ToGraveyardTrigger']
-_C777 = CLASSES['ThisTrigger']
-_C780 = CLASSES['DiscardTrigger']
-_C783 = CLASSES['LifeGainTrigger']
-_C786 = CLASSES['CastTrigger']
-_C789 = CLASSES['AttachedTrigger']
-_C792 = CLASSES['YoursTrigger']
-_C806 = CLASSES['ZonePlace']
-_C815 = CLASSES['PTChoice']
-_C819 = CLASSES['PTChange']
-_C821 = CLASSES['CantAttackOrBlock']
-_C823 = CLASSES['CantAttackUnless']
-_C825 = CLASSES['CantAttack']
-_C826 = CLASSES['CantBlockMatching']
-_C828 = CLASSES['CantBlock']
-_C830 = CLASSES['CantBeBlockedByFewer']
-_C831 = CLASSES['CantBeBlockedExcept']
-_C832 = CLASSES['CanBlockOnly']
-_C833 = CLASSES['BlockCapacity']
-_C835 = CLASSES['BlocksDespite']
-_C838 = CLASSES['CantBeTargetedByOnly']
-_C840 = CLASSES['CantBeTargetedBy']
-_C841 = CLASSES['CantBeTargeted']
-_C843 = CLASSES['CantBeDestroyed']
-_C845 = CLASSES['CantPhaseOut']
-_C847 = CLASSES['PhasesEachUntap']
-_C850 = CLASSES['BasePT']
-_C852 = CLASSES['GainsAbility']
-_C855 = CLASSES['HasKeywordAtManaCost']
-_C858 = CLASSES['HasKeywordFrom']
-_C862 = CLASSES['ProtectionFromChosen']
-_C863 = CLASSES['HasKeywords']
-_C864 = CLASSES['LosesKeywords']
-_C867 = CLASSES['CombatDamageSteps']
-_C869 = CLASSES['AssignsExcess']
-_C871 = CLASSES['FormsBands']
-_C873 = CLASSES['DividesDamage']
-_C875 = CLASSES['AttacksUntapped']
-_C877 = CLASSES['DoesntUntap']
-_C879 = CLASSES['DamageGainsLife']
-_C881 = CLASSES['DamageIsLethal']
-_C883 = CLASSES['DamageAsCounters']
-_C885 = CLASSES['CantBeBlockedBy']
-_C887 = CLASSES['CantBeAttachedBy']
-_C889 = CLASSES['PreventDamageFrom']
-_C891 = CLASSES['AttacksDespite']
-_C894 = CLASSES['TapAbilitiesCantActivate']
-_C896 = CLASSES['MaxBlockers']
-_C898 = CLASSES['AttacksEachCombat']
-_C900 = CLASSES['AttacksThisTurn']
-_C902 = CLASSES['MustBeBlocked']
-_C904 = CLASSES['BlocksEachCombat']
-_C906 = CLASSES['CantBeBlocked']
-_C909 = CLASSES['BecomesCreature']
-_C911 = CLASSES['ChosenCreatureType']
-_C913 = CLASSES['BecomesAura']
-_C915 = CLASSES['IsColor']
-_C916 = CLASSES['BecomesTypes']
-_C972 = CLASSES['Duration']
-_C977 = CLASSES['UpToXTargets']
-_C980 = CLASSES['FromGraveyard']
-_C986 = CLASSES['OntoBattlefield']
-_C989 = CLASSES['IntoHand']
-_C991 = CLASSES['IntoGraveyard']
-_C994 = CLASSES['CostValue']
-_C1021 = CLASSES['NextTurnDuration']
-_C1031 = CLASSES['BackRef']
-_C1034 = CLASSES['TargetPlayer']
-_C1036 = CLASSES['TargetObject']
-_C1040 = CLASSES['EachObjects']
-_C1067 = CLASSES['QualityRef']
-_C1093 = CLASSES['PerTime']
-_C1097 = CLASSES['PerObject']
-_C1102 = CLASSES['PowerOf']
-_C1133 = CLASSES['EntersEvent']
-_C1136 = CLASSES['LeavesEvent']
-_C1138 = CLASSES['DiesEvent']
-_C1140 = CLASSES['ToGraveyardEvent']
-_C1142 = CLASSES['AttacksAloneEvent']
-_C1144 = CLASSES['UnblockedEvent']
-_C1146 = CLASSES['AttacksEvent']
-_C1148 = CLASSES['BlocksEvent']
-_C1152 = CLASSES['BlockedEvent']
-_C1154 = CLASSES['PhasesEvent']
-_C1156 = CLASSES['TurnedUpEvent']
-_C1158 = CLASSES['ExiledThisWayEvent']
-_C1160 = CLASSES['TargetedEvent']
-_C1163 = CLASSES['DealsDamageEvent']
-_C1165 = CLASSES['DealtDamageEvent']
-_C1167 = CLASSES['PutIntoGraveyardEvent']
+_C496 = CLASSES['AttacksPlayerEffect']
+_C504 = CLASSES['Mode']
+_C511 = CLASSES['TriggeredStmt']
+_C514 = CLASSES['ActivatedStmt']
+_C516 = CLASSES['PTDefiningStmt']
+_C523 = CLASSES['SpellKind']
+_C527 = CLASSES['EntersTappedStmt']
+_C533 = CLASSES['PTPair']
+_C539 = CLASSES['CostPerPermanentStmt']
+_C541 = CLASSES['CostPerTargetStmt']
+_C543 = CLASSES['UncounterableStmt']
+_C547 = CLASSES['StaticStmt']
+_C548 = CLASSES['KeywordCost']
+_C550 = CLASSES['TypeArg']
+_C551 = CLASSES['QualityArg']
+_C553 = CLASSES['OntoArg']
+_C555 = CLASSES['ForArg']
+_C570 = CLASSES['ControlClause']
+_C585 = CLASSES['DividedDamageEffect']
+_C588 = CLASSES['DamageEffect']
+_C590 = CLASSES['DestroyEffect']
+_C594 = CLASSES['DrawEffect']
+_C595 = CLASSES['TokenCopyEffect']
+_C601 = CLASSES['TokenEffect']
+_C602 = CLASSES['AddManaEffect']
+_C604 = CLASSES['DiscardEffect']
+_C606 = CLASSES['GainLifeEffect']
+_C609 = CLASSES['GainControlEffect']
+_C611 = CLASSES['ReturnDiscardedEffect']
+_C613 = CLASSES['ReturnToHandEffect']
+_C617 = CLASSES['ReturnFromGraveyardEffect']
+_C621 = CLASSES['ReturnToBattlefieldEffect']
+_C624 = CLASSES['ReturnAllFromGraveyardsEffect']
+_C629 = CLASSES['SearchEffect']
+_C633 = CLASSES['CounterSpellEffect']
+_C635 = CLASSES['ShuffleEffect']
+_C638 = CLASSES['ShuffleIntoEffect']
+_C642 = CLASSES['MillEffect']
+_C645 = CLASSES['PutStickerEffect']
+_C648 = CLASSES['PutFromHandEffect']
+_C652 = CLASSES['PutCountersEffect']
+_C656 = CLASSES['PutOnLibraryEffect']
+_C658 = CLASSES['PutIntoZoneEffect']
+_C663 = CLASSES['PileActionEffect']
+_C669 = CLASSES['ExileEffect']
+_C672 = CLASSES['ExileCardsEffect']
+_C674 = CLASSES['ExileTopEffect']
+_C676 = CLASSES['RegenerateEffect']
+_C679 = CLASSES['PlayerSacrificesEffect']
+_C683 = CLASSES['SacrificeEffect']
+_C685 = CLASSES['UntapEffect']
+_C687 = CLASSES['TapOrUntapEffect']
+_C689 = CLASSES['TapEffect']
+_C691 = CLASSES['RemoveAllCountersEffect']
+_C695 = CLASSES['RemoveCountersEffect']
+_C697 = CLASSES['DelayedEffect']
+_C699 = CLASSES['PreventEffect']
+_C701 = CLASSES['CastThisEffect']
+_C703 = CLASSES['CopySpellEffect']
+_C704 = CLASSES['NoRegenEffect']
+_C708 = CLASSES['PhaseOutEffect']
+_C711 = CLASSES['NoUntapEffect']
+_C713 = CLASSES['ContinuousEffect']
+_C715 = CLASSES['PlayerRef']
+_C724 = CLASSES['PerCount']
+_C727 = CLASSES['WhereX']
+_C733 = CLASSES['AnyNumberTargets']
+_C735 = CLASSES['AnyTarget']
+_C738 = CLASSES['UpToTargets']
+_C740 = CLASSES['EachOfThem']
+_C742 = CLASSES['EachPlayers']
+_C744 = CLASSES['ThatRef']
+_C746 = CLASSES['EnchantedRef']
+_C748 = CLASSES['RestRef']
+_C752 = CLASSES['MayPlayEffect']
+_C768 = CLASSES['BeginningTrigger']
+_C772 = CLASSES['LastCounterTrigger']
+_C776 = CLASSES['BatchAttackTrigger']
+_C779 = CLASSES['ToGraveyardTrigger']
+_C781 = CLASSES['ThisTrigger']
+_C784 = CLASSES['DiscardTrigger']
+_C787 = CLASSES['LifeGainTrigger']
+_C790 = CLASSES['CastTrigger']
+_C793 = CLASSES['AttachedTrigger']
+_C796 = CLASSES['YoursTrigger']
+_C810 = CLASSES['ZonePlace']
+_C819 = CLASSES['PTChoice']
+_C823 = CLASSES['PTChange']
+_C825 = CLASSES['CantAttackOrBlock']
+_C827 = CLASSES['CantAttackUnless']
+_C829 = CLASSES['CantAttack']
+_C830 = CLASSES['CantBlockMatching']
+_C832 = CLASSES['CantBlock']
+_C834 = CLASSES['CantBeBlockedByFewer']
+_C835 = CLASSES['CantBeBlockedExcept']
+_C836 = CLASSES['CanBlockOnly']
+_C837 = CLASSES['BlockCapacity']
+_C839 = CLASSES['BlocksDespite']
+_C842 = CLASSES['CantBeTargetedByOnly']
+_C844 = CLASSES['CantBeTargetedBy']
+_C845 = CLASSES['CantBeTargeted']
+_C847 = CLASSES['CantBeDestroyed']
+_C849 = CLASSES['CantPhaseOut']
+_C851 = CLASSES['PhasesEachUntap']
+_C854 = CLASSES['BasePT']
+_C856 = CLASSES['GainsAbility']
+_C859 = CLASSES['HasKeywordAtManaCost']
+_C862 = CLASSES['HasKeywordFrom']
+_C866 = CLASSES['ProtectionFromChosen']
+_C867 = CLASSES['HasKeywords']
+_C868 = CLASSES['LosesKeywords']
+_C871 = CLASSES['CombatDamageSteps']
+_C873 = CLASSES['AssignsExcess']
+_C875 = CLASSES['FormsBands']
+_C877 = CLASSES['DividesDamage']
+_C879 = CLASSES['AttacksUntapped']
+_C881 = CLASSES['DoesntUntap']
+_C883 = CLASSES['DamageGainsLife']
+_C885 = CLASSES['DamageIsLethal']
+_C887 = CLASSES['DamageAsCounters']
+_C889 = CLASSES['CantBeBlockedBy']
+_C891 = CLASSES['CantBeAttachedBy']
+_C893 = CLASSES['PreventDamageFrom']
+_C895 = CLASSES['AttacksDespite']
+_C898 = CLASSES['TapAbilitiesCantActivate']
+_C900 = CLASSES['MaxBlockers']
+_C902 = CLASSES['AttacksEachCombat']
+_C904 = CLASSES['AttacksThisTurn']
+_C906 = CLASSES['MustBeBlocked']
+_C908 = CLASSES['BlocksEachCombat']
+_C910 = CLASSES['CantBeBlocked']
+_C913 = CLASSES['BecomesCreature']
+_C915 = CLASSES['ChosenCreatureType']
+_C917 = CLASSES['BecomesAura']
+_C919 = CLASSES['IsColor']
+_C920 = CLASSES['BecomesTypes']
+_C976 = CLASSES['Duration']
+_C981 = CLASSES['UpToXTargets']
+_C984 = CLASSES['FromGraveyard']
+_C990 = CLASSES['OntoBattlefield']
+_C993 = CLASSES['IntoHand']
+_C995 = CLASSES['IntoGraveyard']
+_C998 = CLASSES['CostValue']
+_C1025 = CLASSES['NextTurnDuration']
+_C1035 = CLASSES['BackRef']
+_C1038 = CLASSES['TargetPlayer']
+_C1040 = CLASSES['TargetObject']
+_C1044 = CLASSES['EachObjects']
+_C1071 = CLASSES['QualityRef']
+_C1097 = CLASSES['PerTime']
+_C1101 = CLASSES['PerObject']
+_C1106 = CLASSES['PowerOf']
+_C1137 = CLASSES['EntersEvent']
+_C1140 = CLASSES['LeavesEvent']
+_C1142 = CLASSES['DiesEvent']
+_C1144 = CLASSES['ToGraveyardEvent']
+_C1146 = CLASSES['AttacksAloneEvent']
+_C1148 = CLASSES['UnblockedEvent']
+_C1150 = CLASSES['AttacksEvent']
+_C1152 = CLASSES['BlocksEvent']
+_C1156 = CLASSES['BlockedEvent']
+_C1158 = CLASSES['PhasesEvent']
+_C1160 = CLASSES['TurnedUpEvent']
+_C1162 = CLASSES['ExiledThisWayEvent']
+_C1164 = CLASSES['TargetedEvent']
+_C1167 = CLASSES['DealsDamageEvent']
+_C1169 = CLASSES['DealtDamageEvent']
+_C1171 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -74350,7 +74482,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
-        elif r == 493:  # lastinstead
+        elif r == 497:  # lastinstead
             d['lastinstead'] = True
         elif r == 270:  # insteadcond
             x = c[0]
@@ -74361,7 +74493,7 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['insteadcond'] = value
-        elif r == 494:  # tailinstead
+        elif r == 498:  # tailinstead
             d['tailinstead'] = True
         else:
             _node(c, inst, lim, made)
@@ -74434,7 +74566,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if r == 272:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 496 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 500 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -74442,7 +74574,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         elif r == 273:  # types
             values = d['types']
             for x in c:
-                if type(x) is Nt and x.rule == 497 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
@@ -74533,7 +74665,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -74614,7 +74746,7 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 502:  # sentences
+        elif r == 506:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -76756,7 +76888,7 @@ def _b264(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subject'] = value
-        elif r == 579:  # negated
+        elif r == 583:  # negated
             x = c[0]
             if d['negated']:
                 raise Unsupported('multiple assignments')
@@ -76813,7 +76945,7 @@ def _b271(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 495:  # symbols
+        if r == 499:  # symbols
             values = d['symbols']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -76854,10 +76986,10 @@ def _b277(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 501:  # modes
+        elif r == 505:  # modes
             values = d['modes']
             for x in c:
-                values.append(_b500(x, inst, lim, made))
+                values.append(_b504(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -76894,9 +77026,9 @@ def _b282(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
-        elif r == 760:  # onbf
+        elif r == 764:  # onbf
             d['onbf'] = True
-        elif r == 761:  # gy
+        elif r == 765:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -77046,7 +77178,7 @@ def _b297(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 513:  # combat
+        if r == 517:  # combat
             d['combat'] = True
         elif r == 296:  # filter
             x = c[0]
@@ -77095,15 +77227,15 @@ def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 514:  # this
+        elif r == 518:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 515:  # enchanted
+        elif r == 519:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 516:  # host
+        elif r == 520:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -77222,7 +77354,7 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 517:  # zones
+        if r == 521:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -77230,11 +77362,11 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 806:
-                    values.append(_b806(x, inst, lim, made))
+                elif x.rule == 810:
+                    values.append(_b810(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 520:  # spells
+        elif r == 524:  # spells
             values = d['spells']
             for x in c:
                 if type(x) is tuple:
@@ -77242,8 +77374,8 @@ def _b307(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 519:
-                    values.append(_b519(x, inst, lim, made))
+                elif x.rule == 523:
+                    values.append(_b523(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 306:  # amount
@@ -77308,7 +77440,7 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 808:  # keywords
+        elif r == 812:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -77322,11 +77454,11 @@ def _b312(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 521:  # granted
+        elif r == 525:  # granted
             x = c[0]
             if d['granted']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77445,7 +77577,7 @@ def _b320(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['filter'] = value
         elif r == 319:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77482,11 +77614,11 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 525:  # enters
+        if r == 529:  # enters
             d['enters'] = True
-        elif r == 526:  # turned
+        elif r == 530:  # turned
             d['turned'] = True
-        elif r == 530:  # options
+        elif r == 534:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -77494,8 +77626,8 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 529:
-                    values.append(_b529(x, inst, lim, made))
+                elif x.rule == 533:
+                    values.append(_b533(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -77606,7 +77738,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 531:  # parts
+        if r == 535:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -77652,13 +77784,13 @@ def _b330(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 532:  # optional
+        if r == 536:  # optional
             d['optional'] = True
         elif r == 328:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 533:  # pay
+        elif r == 537:  # pay
             d['pay'] = True
         elif r == 329:  # orcost
             x = c[0]
@@ -77864,7 +77996,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
-        elif r == 540:  # parts
+        elif r == 544:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -77873,7 +78005,7 @@ def _b344(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 816 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 820 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -77950,83 +78082,83 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 928:  # other
+        if r == 932:  # other
             d['other'] = True
-        elif r == 929:  # another
+        elif r == 933:  # another
             d['another'] = True
-        elif r == 930:  # facedown
+        elif r == 934:  # facedown
             d['facedown'] = True
-        elif r == 931:  # faceup
+        elif r == 935:  # faceup
             d['faceup'] = True
-        elif r == 552:  # exiled
+        elif r == 556:  # exiled
             d['exiled'] = True
-        elif r == 553:  # combat
+        elif r == 557:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 554:  # combat
+        elif r == 558:  # combat
             values = d['combat']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 555:  # states
+        elif r == 559:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 932:  # states
+        elif r == 936:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1080:  # nons
+        elif r == 1084:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1081:  # colors
+        elif r == 1085:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1082:  # supertypes
+        elif r == 1086:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 496 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 500 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1083:  # multis
+        elif r == 1087:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1084:  # types
+        elif r == 1088:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1085:  # subtypes
+        elif r == 1089:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1086:  # ortypes
+        elif r == 1090:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1087:  # andor
+        elif r == 1091:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1088:  # ortypes
+        elif r == 1092:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -78043,21 +78175,21 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 933:  # chosen
+        elif r == 937:  # chosen
             d['chosen'] = True
-        elif r == 556:  # choicetype
+        elif r == 560:  # choicetype
             x = c[0]
             if d['choicetype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 934:  # mv
+        elif r == 938:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 935:  # mvparam
+        elif r == 939:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
@@ -78066,37 +78198,37 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['mvparam'] = value
-        elif r == 557:  # mvdir
+        elif r == 561:  # mvdir
             x = c[0]
             if d['mvdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['mvdir'] = value
-        elif r == 558:  # samemv
+        elif r == 562:  # samemv
             x = c[0]
             if d['samemv']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['samemv'] = value
-        elif r == 559:  # ptstat
+        elif r == 563:  # ptstat
             x = c[0]
             if d['ptstat']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptstat'] = value
-        elif r == 560:  # ptval
+        elif r == 564:  # ptval
             x = c[0]
             if d['ptval']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['ptval'] = value
-        elif r == 561:  # ptdir
+        elif r == 565:  # ptdir
             x = c[0]
             if d['ptdir']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ptdir'] = value
-        elif r == 562:  # kwability
+        elif r == 566:  # kwability
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
@@ -78105,7 +78237,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwability'] = value
-        elif r == 563:  # kwabilities
+        elif r == 567:  # kwabilities
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
@@ -78114,7 +78246,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 936:  # keywords
+        elif r == 940:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -78128,7 +78260,7 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 564:  # without
+        elif r == 568:  # without
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
@@ -78141,9 +78273,9 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
-            value = _b566(x, inst, lim, made)
+            value = _b570(x, inst, lim, made)
             d['controller'] = value
-        elif r == 574:  # late
+        elif r == 578:  # late
             values = d['late']
             for x in c:
                 if type(x) is tuple:
@@ -78157,23 +78289,23 @@ def _b357(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 937:  # blocked_by_this
+        elif r == 941:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 938:  # attacking_you
+        elif r == 942:  # attacking_you
             d['attacking_you'] = True
-        elif r == 575:  # single
+        elif r == 579:  # single
             x = c[0]
             if d['single']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['single'] = value
-        elif r == 576:  # dealtby
+        elif r == 580:  # dealtby
             x = c[0]
             if d['dealtby']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealtby'] = value
-        elif r == 577:  # tappedfor
+        elif r == 581:  # tappedfor
             x = c[0]
             if d['tappedfor']:
                 raise Unsupported('multiple assignments')
@@ -78228,7 +78360,7 @@ def _b360(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
-        elif r == 578:  # fromhand
+        elif r == 582:  # fromhand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['fromhand'] = value
@@ -78341,9 +78473,9 @@ def _b378(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 376:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 714:  # options
+        elif r == 718:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -78393,7 +78525,7 @@ def _b381(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 379:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         elif r == 380:  # filter
             x = c[0]
@@ -78435,7 +78567,7 @@ def _b384(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         elif r == 383:  # extra
             x = c[0]
@@ -78475,7 +78607,7 @@ def _b387(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 385:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         elif r == 386:  # skip
             x = c[0]
@@ -78515,20 +78647,20 @@ def _b389(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 388:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 715:  # samename
+        elif r == 719:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 1025 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1029 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 716:  # nextturn
+        elif r == 720:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
-        elif r == 717:  # thisturn
+        elif r == 721:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -78566,11 +78698,11 @@ def _b392(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 390:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         elif r == 391:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78609,15 +78741,15 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 393:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         elif r == 394:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 718:  # untapped
+        elif r == 722:  # untapped
             d['untapped'] = True
-        elif r == 719:  # types
+        elif r == 723:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -78633,13 +78765,13 @@ def _b398(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['last'] = value
         elif r == 396:  # controller
             x = c[0]
-            value = _b566(x, inst, lim, made)
+            value = _b570(x, inst, lim, made)
             d['controller'] = value
         elif r == 397:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b720(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -78675,23 +78807,23 @@ def _b401(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 399:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         elif r == 400:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 721:  # per
+        elif r == 725:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b720(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['per'] = value
-        elif r == 724:  # where
+        elif r == 728:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b723(x, inst, lim, made)
+            value = _b727(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -78727,7 +78859,7 @@ def _b405(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 402:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         elif r == 403:  # amount
             x = c[0]
@@ -78771,9 +78903,9 @@ def _b407(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 406:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 725:  # amount
+        elif r == 729:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -78811,9 +78943,9 @@ def _b409(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 408:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 726:  # zones
+        elif r == 730:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -78857,11 +78989,11 @@ def _b413(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 410:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         elif r == 411:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78904,13 +79036,13 @@ def _b415(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 414:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 745:  # amount
+        elif r == 749:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 746:  # twice
+        elif r == 750:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -78948,7 +79080,7 @@ def _b417(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 416:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78985,11 +79117,11 @@ def _b419(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 751:  # combat
+        if r == 755:  # combat
             d['combat'] = True
         elif r == 418:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79108,18 +79240,18 @@ def _b428(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 426:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 752:  # count
+        elif r == 756:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 427:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79227,7 +79359,7 @@ def _b435(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 433:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79270,7 +79402,7 @@ def _b437(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 436:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79309,16 +79441,16 @@ def _b440(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 438:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1041:  # base
+        elif r == 1045:  # base
             d['base'] = True
         elif r == 439:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79361,7 +79493,7 @@ def _b444(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 442:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79406,15 +79538,15 @@ def _b446(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1042:  # order
+        elif r == 1046:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1043:  # graveyard
+        elif r == 1047:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 753:  # other
+        elif r == 757:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -79452,7 +79584,7 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 447:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79461,11 +79593,11 @@ def _b449(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1044:  # controller
+        elif r == 1048:  # controller
             d['controller'] = True
-        elif r == 754:  # target
+        elif r == 758:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79512,14 +79644,14 @@ def _b454(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 452:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 453:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79558,7 +79690,7 @@ def _b457(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 455:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79601,7 +79733,7 @@ def _b461(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 458:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79693,7 +79825,7 @@ def _b466(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 465:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79732,7 +79864,7 @@ def _b469(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 467:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         elif r == 468:  # exiled
             x = c[0]
@@ -79772,7 +79904,7 @@ def _b471(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 470:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79806,11 +79938,11 @@ def _b473(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1045:  # your
+        if r == 1049:  # your
             d['your'] = True
-        elif r == 755:  # player
+        elif r == 759:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         elif r == 472:  # toughness
             x = c[0]
@@ -79888,13 +80020,13 @@ def _b478(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 756:  # third
+        elif r == 760:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 757:  # random
+        elif r == 761:  # random
             d['random'] = True
         elif r == 477:  # hand
             x = c[0]
@@ -79975,11 +80107,11 @@ def _b483(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1046:  # thiscreature
+        if r == 1050:  # thiscreature
             d['thiscreature'] = True
-        elif r == 758:  # target
+        elif r == 762:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80061,14 +80193,14 @@ def _b488(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 486:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 487:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80153,7 +80285,54 @@ def _b492(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b496(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksPlayerEffect (class AttacksPlayerEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C496()
+    d: dict[str, Any] = {'target': None, 'player': None, 'attacks': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 493:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 494:  # player
+            x = c[0]
+            value = _b715(x, inst, lim, made)
+            d['player'] = value
+        elif r == 495:  # attacks
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['attacks'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b504(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Mode (class Mode) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80169,7 +80348,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C500()
+    inst: Any = _C504()
     d: dict[str, Any] = {'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80177,11 +80356,11 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 499:  # sentences
+        if r == 503:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 759:  # sentences
+        elif r == 763:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -80193,7 +80372,7 @@ def _b500(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b511(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TriggeredStmt (class TriggeredStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80209,7 +80388,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C507()
+    inst: Any = _C511()
     d: dict[str, Any] = {'zone': '', 'trigger': None, 'condition': None, 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80217,20 +80396,20 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 503:  # zone
+        if r == 507:  # zone
             x = c[0]
             if d['zone']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
-        elif r == 504:  # trigger
+        elif r == 508:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 765 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 769 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['trigger'] = value
-        elif r == 505:  # condition
+        elif r == 509:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -80239,11 +80418,11 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 506:  # sentences
+        elif r == 510:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 793:  # sentences
+        elif r == 797:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -80255,7 +80434,7 @@ def _b507(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b514(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ActivatedStmt (class ActivatedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80271,7 +80450,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C510()
+    inst: Any = _C514()
     d: dict[str, Any] = {'special': False, 'fromhand': False, 'param': None, 'cost': None, 'restriction': None, 'once': '', 'sorcery': '', 'also': None, 'castable': '', 'sentences': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80279,11 +80458,11 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 794:  # special
+        if r == 798:  # special
             d['special'] = True
-        elif r == 795:  # fromhand
+        elif r == 799:  # fromhand
             d['fromhand'] = True
-        elif r == 508:  # param
+        elif r == 512:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -80292,11 +80471,11 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 796:  # cost
+        elif r == 800:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 797:  # param
+        elif r == 801:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
@@ -80305,15 +80484,15 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 509:  # sentences
+        elif r == 513:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 798:  # sentences
+        elif r == 802:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 799:  # restriction
+        elif r == 803:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
@@ -80322,19 +80501,19 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 800:  # once
+        elif r == 804:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 801:  # sorcery
+        elif r == 805:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 802:  # also
+        elif r == 806:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
@@ -80343,7 +80522,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 803:  # castable
+        elif r == 807:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -80357,7 +80536,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b516(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTDefiningStmt (class PTDefiningStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80373,7 +80552,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C512()
+    inst: Any = _C516()
     d: dict[str, Any] = {'both': False, 'which': '', 'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80381,13 +80560,13 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1054:  # both
+        if r == 1058:  # both
             d['both'] = True
-        elif r == 804:  # which
+        elif r == 808:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
-        elif r == 511:  # amount
+        elif r == 515:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -80399,7 +80578,7 @@ def _b512(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SpellKind (class SpellKind) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80415,7 +80594,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C519()
+    inst: Any = _C523()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80423,7 +80602,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 518:  # filter
+        if r == 522:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
@@ -80435,7 +80614,7 @@ def _b519(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b527(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersTappedStmt (class EntersTappedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80451,7 +80630,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C523()
+    inst: Any = _C527()
     d: dict[str, Any] = {'tapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80459,7 +80638,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 522:  # tapped
+        if r == 526:  # tapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapped'] = value
@@ -80471,7 +80650,7 @@ def _b523(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b533(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTPair (class PTPair) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80487,7 +80666,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C529()
+    inst: Any = _C533()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80495,11 +80674,11 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 527:  # power
+        if r == 531:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 528:  # toughness
+        elif r == 532:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -80511,7 +80690,7 @@ def _b529(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerPermanentStmt (class CostPerPermanentStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80527,7 +80706,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C535()
+    inst: Any = _C539()
     d: dict[str, Any] = {'cost': None, 'param': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80535,18 +80714,18 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 534:  # cost
+        if r == 538:  # cost
             x = c[0]
             value = _b271(x, inst, lim, made)
             d['cost'] = value
-        elif r == 809:  # param
+        elif r == 813:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 810:  # filter
+        elif r == 814:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
@@ -80558,7 +80737,7 @@ def _b535(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b541(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostPerTargetStmt (class CostPerTargetStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80574,7 +80753,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C537()
+    inst: Any = _C541()
     d: dict[str, Any] = {'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80582,7 +80761,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 536:  # cost
+        if r == 540:  # cost
             x = c[0]
             value = _b271(x, inst, lim, made)
             d['cost'] = value
@@ -80594,7 +80773,7 @@ def _b537(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UncounterableStmt (class UncounterableStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80610,7 +80789,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C539()
+    inst: Any = _C543()
     d: dict[str, Any] = {'countered': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80618,7 +80797,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 538:  # countered
+        if r == 542:  # countered
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['countered'] = value
@@ -80630,7 +80809,7 @@ def _b539(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule StaticStmt (class StaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80646,7 +80825,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C543()
+    inst: Any = _C547()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'equipped': '', 'affected': None, 'each': False, 'condition': None, 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80654,7 +80833,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 541:  # precondition
+        if r == 545:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
@@ -80663,45 +80842,45 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 917:  # this
+        elif r == 921:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 918:  # enchanted
+        elif r == 922:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 919:  # host
+        elif r == 923:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 920:  # equipped
+        elif r == 924:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 921:  # host
+        elif r == 925:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 922:  # affected
+        elif r == 926:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b357(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1078:  # each
+        elif r == 1082:  # each
             d['each'] = True
-        elif r == 923:  # affected
+        elif r == 927:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
             value = _b357(x, inst, lim, made)
             d['affected'] = value
-        elif r == 924:  # parts
+        elif r == 928:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -80710,12 +80889,12 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 816 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 820 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 542:  # condition
+        elif r == 546:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
@@ -80732,7 +80911,7 @@ def _b543(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b548(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule KeywordCost (class KeywordCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80748,7 +80927,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C544()
+    inst: Any = _C548()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80756,7 +80935,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 925:  # parts
+        if r == 929:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -80765,7 +80944,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1079 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1083 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -80778,7 +80957,7 @@ def _b544(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TypeArg (class TypeArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80794,7 +80973,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C546()
+    inst: Any = _C550()
     d: dict[str, Any] = {'type': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80802,7 +80981,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 545:  # type
+        if r == 549:  # type
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['type'] = value
@@ -80814,7 +80993,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityArg (class QualityArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80830,7 +81009,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C547()
+    inst: Any = _C551()
     d: dict[str, Any] = {'quality': None, 'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80838,11 +81017,11 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 926:  # quality
+        if r == 930:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 927:  # subtype
+        elif r == 931:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -80854,7 +81033,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b553(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoArg (class OntoArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80870,7 +81049,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C549()
+    inst: Any = _C553()
     d: dict[str, Any] = {'subtype': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80878,7 +81057,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 548:  # subtype
+        if r == 552:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -80890,7 +81069,7 @@ def _b549(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b555(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ForArg (class ForArg) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80906,7 +81085,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C551()
+    inst: Any = _C555()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80914,7 +81093,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 550:  # filter
+        if r == 554:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
@@ -80926,7 +81105,7 @@ def _b551(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b570(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlClause (class ControlClause) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -80942,7 +81121,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C566()
+    inst: Any = _C570()
     d: dict[str, Any] = {'you': '', 'notyou': '', 'own': '', 'defending': '', 'thatplayer': '', 'opponent': '', 'opponents': '', 'they': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -80950,35 +81129,35 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 565:  # you
+        if r == 569:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 567:  # notyou
+        elif r == 571:  # notyou
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['notyou'] = value
-        elif r == 568:  # own
+        elif r == 572:  # own
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['own'] = value
-        elif r == 569:  # defending
+        elif r == 573:  # defending
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['defending'] = value
-        elif r == 570:  # thatplayer
+        elif r == 574:  # thatplayer
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatplayer'] = value
-        elif r == 571:  # opponent
+        elif r == 575:  # opponent
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponent'] = value
-        elif r == 572:  # opponents
+        elif r == 576:  # opponents
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['opponents'] = value
-        elif r == 573:  # they
+        elif r == 577:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
@@ -80990,7 +81169,7 @@ def _b566(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividedDamageEffect (class DividedDamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81006,7 +81185,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C581()
+    inst: Any = _C585()
     d: dict[str, Any] = {'amount': None, 'evenly': False, 'upto': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81014,17 +81193,17 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 580:  # amount
+        if r == 584:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1089:  # evenly
+        elif r == 1093:  # evenly
             d['evenly'] = True
-        elif r == 939:  # upto
+        elif r == 943:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 940:  # filter
+        elif r == 944:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
@@ -81036,7 +81215,7 @@ def _b581(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageEffect (class DamageEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81052,7 +81231,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C584()
+    inst: Any = _C588()
     d: dict[str, Any] = {'named': '', 'again': '', 'base': '', 'amount': None, 'equal': '', 'power': None, 'late': '', 'you': '', 'controllerof': '', 'target': None, 'lateamount': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81060,68 +81239,68 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 941:  # named
+        if r == 945:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 942:  # again
+        elif r == 946:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 943:  # base
+        elif r == 947:  # base
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['base'] = value
-        elif r == 944:  # amount
+        elif r == 948:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 945:  # equal
+        elif r == 949:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1090:  # power
+        elif r == 1094:  # power
             x = c[0]
-            value = _b1102(x, inst, lim, made)
+            value = _b1106(x, inst, lim, made)
             d['power'] = value
-        elif r == 1091:  # amount
+        elif r == 1095:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 946:  # late
+        elif r == 950:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 947:  # you
+        elif r == 951:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 948:  # controllerof
+        elif r == 952:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 949:  # target
+        elif r == 953:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 582:  # lateamount
+        elif r == 586:  # lateamount
             x = c[0]
             if d['lateamount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['lateamount'] = value
-        elif r == 583:  # also
+        elif r == 587:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81134,7 +81313,7 @@ def _b584(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DestroyEffect (class DestroyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81150,7 +81329,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C586()
+    inst: Any = _C590()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81158,9 +81337,9 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 585:  # target
+        if r == 589:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81173,7 +81352,7 @@ def _b586(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DrawEffect (class DrawEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81189,7 +81368,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C590()
+    inst: Any = _C594()
     d: dict[str, Any] = {'player': None, 'third': '', 'amount': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81197,25 +81376,25 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 587:  # player
+        if r == 591:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 950:  # third
+        elif r == 954:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 588:  # amount
+        elif r == 592:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 589:  # per
+        elif r == 593:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b720(x, inst, lim, made)
+            value = _b724(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81225,7 +81404,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenCopyEffect (class TokenCopyEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81241,7 +81420,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C591()
+    inst: Any = _C595()
     d: dict[str, Any] = {'target': None, 'count': None, 'those': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81249,18 +81428,18 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 951:  # target
+        if r == 955:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 952:  # count
+        elif r == 956:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 953:  # those
+        elif r == 957:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -81272,7 +81451,7 @@ def _b591(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TokenEffect (class TokenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81288,7 +81467,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C597()
+    inst: Any = _C601()
     d: dict[str, Any] = {'leadname': None, 'count': None, 'tapped': False, 'power': 0, 'toughness': 0, 'tokname': None, 'per': None, 'pertime': None, 'supertypes': [], 'colors': [], 'subtypes': [], 'types': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81296,53 +81475,53 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 592:  # leadname
+        if r == 596:  # leadname
             x = c[0]
             if d['leadname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leadname'] = value
-        elif r == 593:  # count
+        elif r == 597:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 954:  # tapped
+        elif r == 958:  # tapped
             d['tapped'] = True
-        elif r == 955:  # supertypes
+        elif r == 959:  # supertypes
             values = d['supertypes']
             for x in c:
-                if type(x) is Nt and x.rule == 496 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 500 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 594:  # power
+        elif r == 598:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 595:  # toughness
+        elif r == 599:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 956:  # colors
+        elif r == 960:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 957:  # subtypes
+        elif r == 961:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 958:  # types
+        elif r == 962:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 959:  # keywords
+        elif r == 963:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -81356,23 +81535,23 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 596:  # tokname
+        elif r == 600:  # tokname
             x = c[0]
             if d['tokname']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 960:  # per
+        elif r == 964:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 961:  # pertime
+        elif r == 965:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1093(x, inst, lim, made)
+            value = _b1097(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -81382,7 +81561,7 @@ def _b597(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AddManaEffect (class AddManaEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81398,7 +81577,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C598()
+    inst: Any = _C602()
     d: dict[str, Any] = {'anycolor': False, 'last': None, 'mana': None, 'per': None, 'choices': [], 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81406,9 +81585,9 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1094:  # anycolor
+        if r == 1098:  # anycolor
             d['anycolor'] = True
-        elif r == 1095:  # choices
+        elif r == 1099:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -81418,23 +81597,23 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 962:  # last
+        elif r == 966:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 963:  # mana
+        elif r == 967:  # mana
             x = c[0]
             value = _b271(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1173:  # alts
+        elif r == 1177:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b271(x, inst, lim, made))
-        elif r == 964:  # per
+        elif r == 968:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1097(x, inst, lim, made)
+            value = _b1101(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81444,7 +81623,7 @@ def _b598(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardEffect (class DiscardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81460,7 +81639,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C600()
+    inst: Any = _C604()
     d: dict[str, Any] = {'player': None, 'third': '', 'all': '', 'hand': '', 'amount': None, 'random': False, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81468,35 +81647,35 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 599:  # player
+        if r == 603:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 965:  # third
+        elif r == 969:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 966:  # all
+        elif r == 970:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 967:  # hand
+        elif r == 971:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 968:  # amount
+        elif r == 972:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1098:  # random
+        elif r == 1102:  # random
             d['random'] = True
-        elif r == 969:  # per
+        elif r == 973:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1093(x, inst, lim, made)
+            value = _b1097(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81506,7 +81685,7 @@ def _b600(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainLifeEffect (class GainLifeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81522,7 +81701,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C602()
+    inst: Any = _C606()
     d: dict[str, Any] = {'player': None, 'amount': None, 'per': None, 'equal': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81530,31 +81709,31 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 601:  # player
+        if r == 605:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 970:  # amount
+        elif r == 974:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1099:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1093(x, inst, lim, made)
-            d['per'] = value
-        elif r == 1100:  # per
+        elif r == 1103:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b1097(x, inst, lim, made)
             d['per'] = value
-        elif r == 971:  # equal
+        elif r == 1104:  # per
             x = c[0]
-            value = _b1102(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1101(x, inst, lim, made)
+            d['per'] = value
+        elif r == 975:  # equal
+            x = c[0]
+            value = _b1106(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -81564,7 +81743,7 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainControlEffect (class GainControlEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81580,7 +81759,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C605()
+    inst: Any = _C609()
     d: dict[str, Any] = {'target': None, 'duration': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81588,18 +81767,18 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 603:  # target
+        if r == 607:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 604:  # duration
+        elif r == 608:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b976(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -81609,7 +81788,7 @@ def _b605(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b611(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnDiscardedEffect (class ReturnDiscardedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81625,7 +81804,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C607()
+    inst: Any = _C611()
     d: dict[str, Any] = {'discarded': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81633,7 +81812,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 606:  # discarded
+        if r == 610:  # discarded
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['discarded'] = value
@@ -81645,7 +81824,7 @@ def _b607(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandEffect (class ReturnToHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81661,7 +81840,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C609()
+    inst: Any = _C613()
     d: dict[str, Any] = {'target': None, 'yours': '', 'their': '', 'exceptions': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81669,22 +81848,22 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 608:  # target
+        if r == 612:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 973:  # yours
+        elif r == 977:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 974:  # their
+        elif r == 978:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 975:  # exceptions
+        elif r == 979:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -81702,7 +81881,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnFromGraveyardEffect (class ReturnFromGraveyardEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81718,7 +81897,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C613()
+    inst: Any = _C617()
     d: dict[str, Any] = {'target': None, 'source': None, 'hand': False, 'battlefield': '', 'mine': False, 'wherex': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81726,28 +81905,28 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 610:  # target
+        if r == 614:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 978 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 982 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 611:  # source
+        elif r == 615:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b980(x, inst, lim, made)
+            value = _b984(x, inst, lim, made)
             d['source'] = value
-        elif r == 1110:  # hand
+        elif r == 1114:  # hand
             d['hand'] = True
-        elif r == 981:  # battlefield
+        elif r == 985:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1111:  # mine
+        elif r == 1115:  # mine
             d['mine'] = True
-        elif r == 612:  # wherex
+        elif r == 616:  # wherex
             x = c[0]
             if d['wherex']:
                 raise Unsupported('multiple assignments')
@@ -81761,7 +81940,7 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToBattlefieldEffect (class ReturnToBattlefieldEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81777,7 +81956,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C617()
+    inst: Any = _C621()
     d: dict[str, Any] = {'target': None, 'fromgy': False, 'choice': False, 'facedown': False, 'mine': False, 'owners': False, 'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81785,30 +81964,30 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 614:  # target
+        if r == 618:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 982:  # fromgy
+        elif r == 986:  # fromgy
             d['fromgy'] = True
-        elif r == 1112:  # choice
+        elif r == 1116:  # choice
             d['choice'] = True
-        elif r == 1113:  # facedown
+        elif r == 1117:  # facedown
             d['facedown'] = True
-        elif r == 1114:  # mine
+        elif r == 1118:  # mine
             d['mine'] = True
-        elif r == 1115:  # owners
+        elif r == 1119:  # owners
             d['owners'] = True
-        elif r == 615:  # amount
+        elif r == 619:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 616:  # counter
+        elif r == 620:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
@@ -81822,7 +82001,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnAllFromGraveyardsEffect (class ReturnAllFromGraveyardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81838,7 +82017,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C620()
+    inst: Any = _C624()
     d: dict[str, Any] = {'filter': None, 'hands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81846,11 +82025,11 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 618:  # filter
+        if r == 622:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
-        elif r == 619:  # hands
+        elif r == 623:  # hands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hands'] = value
@@ -81862,7 +82041,7 @@ def _b620(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SearchEffect (class SearchEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81878,7 +82057,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C625()
+    inst: Any = _C629()
     d: dict[str, Any] = {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False, 'alts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81886,38 +82065,38 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 621:  # player
+        if r == 625:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 983:  # upto
+        elif r == 987:  # upto
             d['upto'] = True
-        elif r == 622:  # count
+        elif r == 626:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 623:  # filter
+        elif r == 627:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1116:  # alts
+        elif r == 1120:  # alts
             values = d['alts']
             for x in c:
                 values.append(_b357(x, inst, lim, made))
-        elif r == 984:  # reveal
+        elif r == 988:  # reveal
             d['reveal'] = True
-        elif r == 1117:  # thatcard
+        elif r == 1121:  # thatcard
             d['thatcard'] = True
-        elif r == 1118:  # thosecards
+        elif r == 1122:  # thosecards
             d['thosecards'] = True
-        elif r == 624:  # destination
+        elif r == 628:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 987 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 991 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 992:  # tapped
+        elif r == 996:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -81927,7 +82106,7 @@ def _b625(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CounterSpellEffect (class CounterSpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81943,7 +82122,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C629()
+    inst: Any = _C633()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -81951,20 +82130,20 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 626:  # target
+        if r == 630:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 627:  # unless
+        elif r == 631:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b994(x, inst, lim, made)
+            value = _b998(x, inst, lim, made)
             d['unless'] = value
-        elif r == 628:  # per
+        elif r == 632:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -81978,7 +82157,7 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleEffect (class ShuffleEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -81994,7 +82173,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C631()
+    inst: Any = _C635()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82002,9 +82181,9 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 630:  # player
+        if r == 634:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -82014,7 +82193,7 @@ def _b631(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ShuffleIntoEffect (class ShuffleIntoEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82030,7 +82209,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C634()
+    inst: Any = _C638()
     d: dict[str, Any] = {'target': None, 'owners': '', 'into': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82038,18 +82217,18 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 632:  # target
+        if r == 636:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 996:  # owners
+        elif r == 1000:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
-        elif r == 633:  # into
+        elif r == 637:  # into
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['into'] = value
@@ -82061,7 +82240,7 @@ def _b634(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MillEffect (class MillEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82077,7 +82256,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C638()
+    inst: Any = _C642()
     d: dict[str, Any] = {'amount': None, 'player': None, 'owner': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82085,19 +82264,19 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 635:  # amount
+        if r == 639:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 636:  # player
+        elif r == 640:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 637:  # owner
+        elif r == 641:  # owner
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -82107,7 +82286,7 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutStickerEffect (class PutStickerEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82123,7 +82302,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C641()
+    inst: Any = _C645()
     d: dict[str, Any] = {'sticker': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82131,13 +82310,13 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 639:  # sticker
+        if r == 643:  # sticker
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sticker'] = value
-        elif r == 640:  # target
+        elif r == 644:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82150,7 +82329,7 @@ def _b641(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutFromHandEffect (class PutFromHandEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82166,7 +82345,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C644()
+    inst: Any = _C648()
     d: dict[str, Any] = {'filter': None, 'battlefield': '', 'faceup': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82174,15 +82353,15 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 642:  # filter
+        if r == 646:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
-        elif r == 643:  # battlefield
+        elif r == 647:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 997:  # faceup
+        elif r == 1001:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -82192,7 +82371,7 @@ def _b644(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersEffect (class PutCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82208,7 +82387,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C648()
+    inst: Any = _C652()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82216,17 +82395,17 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 645:  # amount
+        if r == 649:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 646:  # counter
+        elif r == 650:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 647:  # target
+        elif r == 651:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82239,7 +82418,7 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutOnLibraryEffect (class PutOnLibraryEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82255,7 +82434,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C652()
+    inst: Any = _C656()
     d: dict[str, Any] = {'target': None, 'also': None, 'source': None, 'top': '', 'bottom': '', 'owners': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82263,37 +82442,37 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 649:  # target
+        if r == 653:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 650:  # also
+        elif r == 654:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 651:  # source
+        elif r == 655:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b980(x, inst, lim, made)
+            value = _b984(x, inst, lim, made)
             d['source'] = value
-        elif r == 998:  # top
+        elif r == 1002:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 999:  # bottom
+        elif r == 1003:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 1000:  # owners
+        elif r == 1004:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -82305,7 +82484,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoZoneEffect (class PutIntoZoneEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82321,7 +82500,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C654()
+    inst: Any = _C658()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82329,9 +82508,9 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 653:  # target
+        if r == 657:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82344,7 +82523,7 @@ def _b654(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PileActionEffect (class PileActionEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82360,7 +82539,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C659()
+    inst: Any = _C663()
     d: dict[str, Any] = {'filter': None, 'whose': '', 'action': None, 'pile': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82368,22 +82547,22 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 655:  # filter
+        if r == 659:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
-        elif r == 656:  # whose
+        elif r == 660:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 657:  # action
+        elif r == 661:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 710 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 658:  # pile
+        elif r == 662:  # pile
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['pile'] = value
@@ -82395,7 +82574,7 @@ def _b659(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileEffect (class ExileEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82411,7 +82590,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C665()
+    inst: Any = _C669()
     d: dict[str, Any] = {'target': None, 'source': None, 'amount': None, 'counter': None, 'also': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82419,36 +82598,36 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 660:  # target
+        if r == 664:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 661:  # source
+        elif r == 665:  # source
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b980(x, inst, lim, made)
+            value = _b984(x, inst, lim, made)
             d['source'] = value
-        elif r == 662:  # amount
+        elif r == 666:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 663:  # counter
+        elif r == 667:  # counter
             x = c[0]
             if d['counter']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 664:  # also
+        elif r == 668:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82461,7 +82640,7 @@ def _b665(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileCardsEffect (class ExileCardsEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82477,7 +82656,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C668()
+    inst: Any = _C672()
     d: dict[str, Any] = {'amount': None, 'gy': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82485,11 +82664,11 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 666:  # amount
+        if r == 670:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 667:  # gy
+        elif r == 671:  # gy
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gy'] = value
@@ -82501,7 +82680,7 @@ def _b668(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileTopEffect (class ExileTopEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82517,7 +82696,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C670()
+    inst: Any = _C674()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82525,9 +82704,9 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 669:  # player
+        if r == 673:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -82537,7 +82716,7 @@ def _b670(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RegenerateEffect (class RegenerateEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82553,7 +82732,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C672()
+    inst: Any = _C676()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82561,9 +82740,9 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 671:  # target
+        if r == 675:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82576,7 +82755,7 @@ def _b672(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerSacrificesEffect (class PlayerSacrificesEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82592,7 +82771,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C675()
+    inst: Any = _C679()
     d: dict[str, Any] = {'player': None, 'all': False, 'amount': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82600,19 +82779,19 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 673:  # player
+        if r == 677:  # player
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
-        elif r == 1119:  # all
+        elif r == 1123:  # all
             d['all'] = True
-        elif r == 1001:  # amount
+        elif r == 1005:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 674:  # filter
+        elif r == 678:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
@@ -82624,7 +82803,7 @@ def _b675(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -82640,7 +82819,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C679()
+    inst: Any = _C683()
     d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -82648,20 +82827,20 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 676:  # target
+        if r == 680:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 677:  # unless
+        elif r == 681:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b994(x, inst, lim, made)
+            value = _b998(x, inst, lim, made)
             d['unless'] = value
-        elif r == 678:  # per
+        elif r == 682:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -82675,86 +82854,8 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b681(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C681()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 680:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C683()
-    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 682:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82779,7 +82880,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 684:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82793,7 +82894,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82809,17 +82910,59 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C687()
-    d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # removeall
+        if r == 686:  # target
             x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['removeall'] = value
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C689()
+    d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 688:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -82829,7 +82972,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82845,78 +82988,17 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C691()
-    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # amount
-            x = c[0]
-            value = _b129(x, inst, lim, made)
-            d['amount'] = value
-        elif r == 689:  # counter
-            x = c[0]
-            value = _b143(x, inst, lim, made)
-            d['counter'] = value
-        elif r == 690:  # target
-            x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['target'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C693()
-    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1002:  # step
-            x = c[0]
-            if type(x) is Nt and x.rule == 1120 and len(x) == 1 and type(y := x[0]) is tuple:
-                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-            else:
-                value = _node(x, inst, lim, made)
-            d['step'] = value
-        elif r == 1003:  # endcombat
+        if r == 690:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['endcombat'] = value
-        elif r == 692:  # effect
-            x = c[0]
-            if type(x) is Nt and x.rule == 269 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
-                value = b(y, inst, lim, made)
-            else:
-                value = _node(x, inst, lim, made)
-            d['effect'] = value
+            d['removeall'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -82926,7 +83008,7 @@ def _b693(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82942,22 +83024,24 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C695()
-    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 694:  # amount
+        if r == 692:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1121:  # you
-            d['you'] = True
-        elif r == 1004:  # target
+        elif r == 693:  # counter
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            value = _b143(x, inst, lim, made)
+            d['counter'] = value
+        elif r == 694:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82971,7 +83055,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -82987,28 +83071,31 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C697()
-    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 696:  # target
+        if r == 1006:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 1124 and len(x) == 1 and type(y := x[0]) is tuple:
+                value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+            else:
+                value = _node(x, inst, lim, made)
+            d['step'] = value
+        elif r == 1007:  # endcombat
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['endcombat'] = value
+        elif r == 696:  # effect
+            x = c[0]
+            if type(x) is Nt and x.rule == 269 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
-            d['target'] = value
-        elif r == 1005:  # label
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['label'] = value
-        elif r == 1006:  # free
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['free'] = value
+            d['effect'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -83018,7 +83105,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -83034,6 +83121,98 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C699()
+    d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 698:  # amount
+            x = c[0]
+            value = _b129(x, inst, lim, made)
+            d['amount'] = value
+        elif r == 1125:  # you
+            d['you'] = True
+        elif r == 1008:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C701()
+    d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 700:  # target
+            x = c[0]
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                value = b(y, inst, lim, made)
+            else:
+                value = _node(x, inst, lim, made)
+            d['target'] = value
+        elif r == 1009:  # label
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['label'] = value
+        elif r == 1010:  # free
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['free'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C703()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83041,16 +83220,16 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # target
+        if r == 702:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1007:  # newtargets
+        elif r == 1011:  # newtargets
             d['newtargets'] = True
-        elif r == 1122:  # thatcopy
+        elif r == 1126:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -83060,7 +83239,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83076,7 +83255,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C700()
+    inst: Any = _C704()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83084,26 +83263,26 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1008:  # thatnoun
+        if r == 1012:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1009:  # they
+        elif r == 1013:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1010:  # destroyed
+        elif r == 1014:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1011:  # target
+        elif r == 1015:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1012:  # thisturn
+        elif r == 1016:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -83113,7 +83292,7 @@ def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83129,7 +83308,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C708()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83137,22 +83316,22 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 701:  # target
+        if r == 705:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 702:  # phaseout
+        elif r == 706:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 703:  # unless
+        elif r == 707:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b994(x, inst, lim, made)
+            value = _b998(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -83162,7 +83341,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83178,7 +83357,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C707()
+    inst: Any = _C711()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83186,14 +83365,14 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # target
+        if r == 709:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 706:  # nountap
+        elif r == 710:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -83205,7 +83384,7 @@ def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83221,7 +83400,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C709()
+    inst: Any = _C713()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83229,38 +83408,38 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 708:  # lead
+        if r == 712:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b976(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1013:  # target
+        elif r == 1017:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1014:  # also
+        elif r == 1018:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1040(x, inst, lim, made)
+            value = _b1044(x, inst, lim, made)
             d['also'] = value
-        elif r == 1015:  # group
+        elif r == 1019:  # group
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['group'] = value
-        elif r == 1016:  # orgroup
+        elif r == 1020:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
             value = _b357(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1017:  # alsoword
+        elif r == 1021:  # alsoword
             d['alsoword'] = True
-        elif r == 1018:  # parts
+        elif r == 1022:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -83269,18 +83448,18 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 816 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 820 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1019:  # duration
+        elif r == 1023:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b972(x, inst, lim, made)
+            value = _b976(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1123:  # tail
+        elif r == 1127:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -83289,18 +83468,18 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 816 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 820 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1022:  # during
+        elif r == 1026:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1021(x, inst, lim, made)
+            value = _b1025(x, inst, lim, made)
             d['during'] = value
-        elif r == 1023:  # itsland
+        elif r == 1027:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -83310,7 +83489,7 @@ def _b709(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83326,7 +83505,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C715()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83334,13 +83513,13 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1024:  # controller
+        if r == 1028:  # controller
             d['controller'] = True
-        elif r == 712:  # owner
+        elif r == 716:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 713:  # who
+        elif r == 717:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -83352,7 +83531,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83368,7 +83547,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C720()
+    inst: Any = _C724()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83376,19 +83555,19 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1026:  # counter
+        if r == 1030:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1027:  # on
+        elif r == 1031:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1028:  # whose
+        elif r == 1032:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1029:  # zone
+        elif r == 1033:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -83400,7 +83579,7 @@ def _b720(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83416,7 +83595,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C723()
+    inst: Any = _C727()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83424,7 +83603,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 722:  # power
+        if r == 726:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -83436,7 +83615,7 @@ def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b733(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83452,7 +83631,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C729()
+    inst: Any = _C733()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83460,11 +83639,11 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 728:  # filter
+        if r == 732:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1032:  # otherthan
+        elif r == 1036:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -83474,7 +83653,7 @@ def _b729(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83490,7 +83669,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C731()
+    inst: Any = _C735()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83498,7 +83677,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 730:  # any
+        if r == 734:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -83510,7 +83689,7 @@ def _b731(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83526,7 +83705,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C734()
+    inst: Any = _C738()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83534,13 +83713,13 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1037:  # each
+        if r == 1041:  # each
             d['each'] = True
-        elif r == 732:  # count
+        elif r == 736:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 733:  # filter
+        elif r == 737:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
@@ -83552,7 +83731,7 @@ def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83568,7 +83747,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C736()
+    inst: Any = _C740()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83576,7 +83755,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 735:  # them
+        if r == 739:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -83588,7 +83767,7 @@ def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83604,7 +83783,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C738()
+    inst: Any = _C742()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83612,7 +83791,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 737:  # who
+        if r == 741:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -83624,7 +83803,7 @@ def _b738(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83640,7 +83819,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C744()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83648,7 +83827,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 739:  # that
+        if r == 743:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -83660,7 +83839,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83676,7 +83855,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C746()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83684,9 +83863,9 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1130:  # equipped
+        if r == 1134:  # equipped
             d['equipped'] = True
-        elif r == 741:  # enchanted
+        elif r == 745:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -83698,7 +83877,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83714,7 +83893,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C748()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83722,7 +83901,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # rest
+        if r == 747:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -83734,7 +83913,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b752(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83750,7 +83929,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C752()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83758,19 +83937,19 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 747:  # play
+        if r == 751:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 749:  # play
+        elif r == 753:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 750:  # thisturn
+        elif r == 754:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -83782,7 +83961,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83798,7 +83977,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C764()
+    inst: Any = _C768()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83806,11 +83985,11 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 762:  # whose
+        if r == 766:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 763:  # step
+        elif r == 767:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -83822,7 +84001,7 @@ def _b764(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83838,7 +84017,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C768()
+    inst: Any = _C772()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83846,11 +84025,11 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 766:  # lead
+        if r == 770:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 767:  # counter
+        elif r == 771:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -83862,7 +84041,7 @@ def _b768(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b776(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83878,7 +84057,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C772()
+    inst: Any = _C776()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83886,15 +84065,15 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 769:  # lead
+        if r == 773:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 770:  # subject
+        elif r == 774:  # subject
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['subject'] = value
-        elif r == 771:  # batch
+        elif r == 775:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -83906,7 +84085,7 @@ def _b772(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b779(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83922,7 +84101,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C775()
+    inst: Any = _C779()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83930,11 +84109,11 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 773:  # lead
+        if r == 777:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 774:  # whose
+        elif r == 778:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -83946,7 +84125,7 @@ def _b775(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83962,7 +84141,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C777()
+    inst: Any = _C781()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'short': '', 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83970,17 +84149,17 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 776:  # lead
+        if r == 780:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1131:  # creature
+        elif r == 1135:  # creature
             d['creature'] = True
-        elif r == 1047:  # short
+        elif r == 1051:  # short
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['short'] = value
-        elif r == 1048:  # events
+        elif r == 1052:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -83989,7 +84168,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1134 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1138 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -84002,7 +84181,7 @@ def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b784(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84018,7 +84197,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C780()
+    inst: Any = _C784()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84026,11 +84205,11 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 778:  # lead
+        if r == 782:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 779:  # card
+        elif r == 783:  # card
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['card'] = value
@@ -84042,7 +84221,7 @@ def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b787(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84058,7 +84237,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C787()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84066,11 +84245,11 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 781:  # lead
+        if r == 785:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 782:  # gain
+        elif r == 786:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -84082,7 +84261,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b790(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84098,7 +84277,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C790()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84106,19 +84285,19 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # lead
+        if r == 788:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 785:  # who
+        elif r == 789:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1049:  # spell
+        elif r == 1053:  # spell
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1050:  # this
+        elif r == 1054:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -84130,7 +84309,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b793(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84146,7 +84325,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C793()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84154,17 +84333,17 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # lead
+        if r == 791:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1168:  # equipped
+        elif r == 1172:  # equipped
             d['equipped'] = True
-        elif r == 788:  # host
+        elif r == 792:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1051:  # events
+        elif r == 1055:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84173,7 +84352,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1134 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1138 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -84186,7 +84365,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b796(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84202,7 +84381,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C796()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84210,17 +84389,17 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # lead
+        if r == 794:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1169:  # thisor
+        elif r == 1173:  # thisor
             d['thisor'] = True
-        elif r == 791:  # subject
+        elif r == 795:  # subject
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1052:  # events
+        elif r == 1056:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84229,12 +84408,12 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1134 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1138 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1053:  # undercontrol
+        elif r == 1057:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -84244,7 +84423,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b810(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84260,7 +84439,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C806()
+    inst: Any = _C810()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84268,11 +84447,11 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 805:  # command
+        if r == 809:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 807:  # battlefield
+        elif r == 811:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -84284,7 +84463,7 @@ def _b806(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84300,7 +84479,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C815()
+    inst: Any = _C819()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84308,19 +84487,19 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # power
+        if r == 815:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 812:  # toughness
+        elif r == 816:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 813:  # power2
+        elif r == 817:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 814:  # toughness2
+        elif r == 818:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -84332,7 +84511,7 @@ def _b815(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84348,7 +84527,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C819()
+    inst: Any = _C823()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84356,29 +84535,29 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1055:  # additional
+        if r == 1059:  # additional
             d['additional'] = True
-        elif r == 817:  # power
+        elif r == 821:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 818:  # toughness
+        elif r == 822:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1056:  # per
+        elif r == 1060:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1057:  # perfilter
+        elif r == 1061:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
             value = _b357(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1170:  # onbf
+        elif r == 1174:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -84388,7 +84567,7 @@ def _b819(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84404,7 +84583,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C825()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84412,7 +84591,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 820:  # both
+        if r == 824:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -84424,7 +84603,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackUnless (class CantAttackUnless) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84440,7 +84619,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C823()
+    inst: Any = _C827()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84448,7 +84627,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 822:  # filter
+        if r == 826:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
@@ -84460,7 +84639,7 @@ def _b823(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84476,7 +84655,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C829()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84484,7 +84663,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 824:  # attack
+        if r == 828:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -84496,7 +84675,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84512,123 +84691,7 @@ def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C826()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1058:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 357:
-                    values.append(_b357(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C828()
-    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 827:  # block
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['block'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
     inst: Any = _C830()
-    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 829:  # count
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['count'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C831()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84636,7 +84699,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1059:  # filters
+        if r == 1062:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84657,7 +84720,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84673,25 +84736,17 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C832()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1060:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 357:
-                    values.append(_b357(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
+        if r == 831:  # block
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['block'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84700,8 +84755,8 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84716,22 +84771,18 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C833()
-    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C834()
+    d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1061:  # additional
+        if r == 833:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['additional'] = value
-        elif r == 1062:  # anynumber
-            x = c[0]
-            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
-            d['anynumber'] = value
+            d['count'] = value
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -84741,7 +84792,7 @@ def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -84757,7 +84808,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C835()
-    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -84776,15 +84827,143 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b357(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1064:  # they
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C836()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1064:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 357:
+                    values.append(_b357(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C837()
+    d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1065:  # additional
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['additional'] = value
+        elif r == 1066:  # anynumber
+            x = c[0]
+            value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
+            d['anynumber'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C839()
+    d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1067:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 357:
+                    values.append(_b357(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        elif r == 1068:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1065:  # had
+        elif r == 1069:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 834:  # keyword
+        elif r == 838:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -84799,7 +84978,7 @@ def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b842(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84815,7 +84994,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C838()
+    inst: Any = _C842()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84823,11 +85002,11 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 836:  # subtype
+        if r == 840:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 837:  # again
+        elif r == 841:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -84839,7 +85018,7 @@ def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84855,7 +85034,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C840()
+    inst: Any = _C844()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84863,9 +85042,9 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 839:  # quality
+        if r == 843:  # quality
             x = c[0]
-            value = _b1067(x, inst, lim, made)
+            value = _b1071(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -84875,7 +85054,7 @@ def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84891,7 +85070,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C841()
+    inst: Any = _C845()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84899,7 +85078,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1069:  # opponents
+        if r == 1073:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -84909,7 +85088,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84925,7 +85104,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C843()
+    inst: Any = _C847()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84933,7 +85112,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 842:  # destroyed
+        if r == 846:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -84945,7 +85124,7 @@ def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84961,7 +85140,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C845()
+    inst: Any = _C849()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84969,7 +85148,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 844:  # phase
+        if r == 848:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -84981,7 +85160,7 @@ def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84997,7 +85176,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C851()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85005,7 +85184,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 846:  # untap
+        if r == 850:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -85017,7 +85196,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b854(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85033,7 +85212,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C850()
+    inst: Any = _C854()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85041,11 +85220,11 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # power
+        if r == 852:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 849:  # toughness
+        elif r == 853:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -85057,7 +85236,7 @@ def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85073,7 +85252,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C852()
+    inst: Any = _C856()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85081,9 +85260,9 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 851:  # ability
+        if r == 855:  # ability
             x = c[0]
-            if type(x) is Nt and x.rule == 524 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 528 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -85096,7 +85275,7 @@ def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b859(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85112,7 +85291,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C855()
+    inst: Any = _C859()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85120,14 +85299,14 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 853:  # keyword
+        if r == 857:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 854:  # manacost
+        elif r == 858:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -85139,7 +85318,7 @@ def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85155,7 +85334,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C862()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85163,14 +85342,14 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 856:  # keyword
+        if r == 860:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 857:  # quality
+        elif r == 861:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -85182,7 +85361,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b866(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85198,7 +85377,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C862()
+    inst: Any = _C866()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85206,18 +85385,18 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # verb
+        if r == 863:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 860:  # keyword
+        elif r == 864:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 861:  # chosen
+        elif r == 865:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -85229,7 +85408,7 @@ def _b862(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85245,7 +85424,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C863()
+    inst: Any = _C867()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85253,7 +85432,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1070:  # keywords
+        if r == 1074:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85275,7 +85454,7 @@ def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85291,7 +85470,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C868()
     d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85299,7 +85478,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1071:  # keywords
+        if r == 1075:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85321,7 +85500,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85337,7 +85516,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C867()
+    inst: Any = _C871()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85345,11 +85524,11 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # first
+        if r == 869:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 866:  # regular
+        elif r == 870:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -85363,7 +85542,7 @@ def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85379,7 +85558,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C869()
+    inst: Any = _C873()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85387,7 +85566,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 868:  # excess
+        if r == 872:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -85399,7 +85578,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FormsBands (class FormsBands) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85415,7 +85594,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C871()
+    inst: Any = _C875()
     d: dict[str, Any] = {'bands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85423,7 +85602,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 870:  # bands
+        if r == 874:  # bands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bands'] = value
@@ -85435,7 +85614,7 @@ def _b871(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividesDamage (class DividesDamage) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85451,7 +85630,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C873()
+    inst: Any = _C877()
     d: dict[str, Any] = {'divides': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85459,7 +85638,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 872:  # divides
+        if r == 876:  # divides
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['divides'] = value
@@ -85471,7 +85650,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85487,7 +85666,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C875()
+    inst: Any = _C879()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85495,7 +85674,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 874:  # untapped
+        if r == 878:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -85507,7 +85686,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85523,7 +85702,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C877()
+    inst: Any = _C881()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85531,11 +85710,11 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1072:  # its
+        if r == 1076:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 876:  # untap
+        elif r == 880:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -85547,7 +85726,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85563,7 +85742,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C879()
+    inst: Any = _C883()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85571,7 +85750,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 878:  # gains
+        if r == 882:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -85583,7 +85762,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85599,7 +85778,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C881()
+    inst: Any = _C885()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85607,7 +85786,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 880:  # lethal
+        if r == 884:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -85619,7 +85798,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85635,7 +85814,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C887()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85643,7 +85822,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 882:  # ascounters
+        if r == 886:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -85655,80 +85834,8 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C885()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 884:  # quality
-            x = c[0]
-            value = _b1067(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C887()
-    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 886:  # quality
-            x = c[0]
-            value = _b1067(x, inst, lim, made)
-            d['quality'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
 def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85753,7 +85860,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 888:  # quality
             x = c[0]
-            value = _b1067(x, inst, lim, made)
+            value = _b1071(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85764,7 +85871,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85780,6 +85887,78 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         start = n.position
         end = n.position_end
     inst: Any = _C891()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 890:  # quality
+            x = c[0]
+            value = _b1071(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C893()
+    d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 892:  # quality
+            x = c[0]
+            value = _b1071(x, inst, lim, made)
+            d['quality'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C895()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85787,9 +85966,9 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1073:  # thisturn
+        if r == 1077:  # thisturn
             d['thisturn'] = True
-        elif r == 890:  # keyword
+        elif r == 894:  # keyword
             x = c[0]
             if type(x) is Nt and x.rule == 345 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -85804,7 +85983,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85820,7 +85999,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C894()
+    inst: Any = _C898()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85828,11 +86007,11 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 892:  # whose
+        if r == 896:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 893:  # tapact
+        elif r == 897:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -85844,7 +86023,7 @@ def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85860,7 +86039,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C896()
+    inst: Any = _C900()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85868,7 +86047,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 895:  # count
+        if r == 899:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -85880,7 +86059,7 @@ def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85896,7 +86075,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C898()
+    inst: Any = _C902()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85904,7 +86083,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 897:  # attacks
+        if r == 901:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85916,7 +86095,7 @@ def _b898(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85932,7 +86111,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C900()
+    inst: Any = _C904()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85940,7 +86119,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 899:  # attacks
+        if r == 903:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -85952,7 +86131,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85968,7 +86147,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C902()
+    inst: Any = _C906()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85976,7 +86155,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 901:  # blocked
+        if r == 905:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -85988,7 +86167,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86004,7 +86183,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C904()
+    inst: Any = _C908()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86012,7 +86191,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 903:  # blocks
+        if r == 907:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -86024,7 +86203,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86040,7 +86219,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C906()
+    inst: Any = _C910()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86048,7 +86227,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 905:  # unblockable
+        if r == 909:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -86060,7 +86239,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86076,7 +86255,7 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C909()
+    inst: Any = _C913()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86084,36 +86263,36 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 907:  # power
+        if r == 911:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 908:  # toughness
+        elif r == 912:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1074:  # colors
+        elif r == 1078:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1171:  # colors
+        elif r == 1175:  # colors
             values = d['colors']
             for x in c:
-                if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+                if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                     value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1075:  # subtypes
+        elif r == 1079:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1076:  # keywords
+        elif r == 1080:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86127,7 +86306,7 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1077:  # still
+        elif r == 1081:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -86137,7 +86316,7 @@ def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86153,7 +86332,7 @@ def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C911()
+    inst: Any = _C915()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86161,7 +86340,7 @@ def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 910:  # choice
+        if r == 914:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -86173,7 +86352,7 @@ def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86189,7 +86368,7 @@ def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C913()
+    inst: Any = _C917()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86197,7 +86376,7 @@ def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 912:  # host
+        if r == 916:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -86209,7 +86388,7 @@ def _b913(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86225,7 +86404,7 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C915()
+    inst: Any = _C919()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86233,9 +86412,9 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 914:  # color
+        if r == 918:  # color
             x = c[0]
-            if type(x) is Nt and x.rule == 498 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 502 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86248,7 +86427,7 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b920(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesTypes (class BecomesTypes) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86264,7 +86443,7 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C916()
+    inst: Any = _C920()
     d: dict[str, Any] = {'subtypes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86272,7 +86451,7 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1172:  # subtypes
+        if r == 1176:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -86285,7 +86464,7 @@ def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b976(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86301,7 +86480,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C972()
+    inst: Any = _C976()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86309,23 +86488,23 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1105:  # eot
+        if r == 1109:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1106:  # next_upkeep
+        elif r == 1110:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1107:  # losecontrol
+        elif r == 1111:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1108:  # thisturn
+        elif r == 1112:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1109:  # thiscombat
+        elif r == 1113:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -86337,7 +86516,7 @@ def _b972(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b981(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86353,7 +86532,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C977()
+    inst: Any = _C981()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86361,7 +86540,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 976:  # filter
+        if r == 980:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
@@ -86373,7 +86552,7 @@ def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b984(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86389,7 +86568,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C980()
+    inst: Any = _C984()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86397,7 +86576,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 979:  # whose
+        if r == 983:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -86409,7 +86588,7 @@ def _b980(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b990(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86425,7 +86604,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C986()
+    inst: Any = _C990()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86433,7 +86612,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 985:  # zone
+        if r == 989:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -86445,7 +86624,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b993(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86461,7 +86640,7 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C989()
+    inst: Any = _C993()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86469,9 +86648,9 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 988:  # player
+        if r == 992:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -86481,7 +86660,7 @@ def _b989(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b995(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86497,7 +86676,7 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C991()
+    inst: Any = _C995()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86505,9 +86684,9 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 990:  # player
+        if r == 994:  # player
             x = c[0]
-            value = _b711(x, inst, lim, made)
+            value = _b715(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -86517,7 +86696,7 @@ def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b998(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86533,7 +86712,7 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C994()
+    inst: Any = _C998()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86541,11 +86720,11 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 993:  # cost
+        if r == 997:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 995:  # param
+        elif r == 999:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86560,7 +86739,7 @@ def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1025(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86576,7 +86755,7 @@ def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1021()
+    inst: Any = _C1025()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86584,11 +86763,11 @@ def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1124:  # its
+        if r == 1128:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1020:  # nextturn
+        elif r == 1024:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -86600,7 +86779,7 @@ def _b1021(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1035(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86616,7 +86795,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1031()
+    inst: Any = _C1035()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86624,9 +86803,9 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1030:  # word
+        if r == 1034:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 1025 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1029 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86639,7 +86818,7 @@ def _b1031(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1034(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1038(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86655,7 +86834,7 @@ def _b1034(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1034()
+    inst: Any = _C1038()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86663,11 +86842,11 @@ def _b1034(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1033:  # player
+        if r == 1037:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1125:  # walker
+        elif r == 1129:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -86677,7 +86856,7 @@ def _b1034(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1036(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86693,7 +86872,7 @@ def _b1036(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1036()
+    inst: Any = _C1040()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86701,13 +86880,13 @@ def _b1036(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1126:  # another
+        if r == 1130:  # another
             d['another'] = True
-        elif r == 1035:  # filter
+        elif r == 1039:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1127:  # ingy
+        elif r == 1131:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86717,7 +86896,7 @@ def _b1036(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1044(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86733,7 +86912,7 @@ def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1040()
+    inst: Any = _C1044()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86741,33 +86920,33 @@ def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1038:  # quant
+        if r == 1042:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1039:  # filter
+        elif r == 1043:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1128:  # attached
+        elif r == 1132:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 1025 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1029 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1129:  # samename
+        elif r == 1133:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 1025 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1029 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1174:  # ingy
+        elif r == 1178:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -86777,7 +86956,7 @@ def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1067(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1071(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86793,7 +86972,7 @@ def _b1067(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1067()
+    inst: Any = _C1071()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86801,11 +86980,11 @@ def _b1067(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1066:  # word
+        if r == 1070:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1068:  # param
+        elif r == 1072:  # param
             x = c[0]
             if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86820,7 +86999,7 @@ def _b1067(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1093(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86836,7 +87015,7 @@ def _b1093(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1093()
+    inst: Any = _C1097()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86844,7 +87023,7 @@ def _b1093(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1092:  # word
+        if r == 1096:  # word
             x = c[0]
             if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86859,7 +87038,7 @@ def _b1093(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1101(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86875,7 +87054,7 @@ def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1097()
+    inst: Any = _C1101()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86883,13 +87062,13 @@ def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1096:  # filter
+        if r == 1100:  # filter
             x = c[0]
             value = _b357(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1179:  # gy
+        elif r == 1183:  # gy
             d['gy'] = True
-        elif r == 1180:  # bf
+        elif r == 1184:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -86899,7 +87078,7 @@ def _b1097(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86915,7 +87094,7 @@ def _b1102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1102()
+    inst: Any = _C1106()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86923,21 +87102,21 @@ def _b1102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1101:  # power
+        if r == 1105:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1103:  # power
+        elif r == 1107:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1104:  # target
+        elif r == 1108:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 727 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 731 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -86950,7 +87129,7 @@ def _b1102(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1137(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86966,7 +87145,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1133()
+    inst: Any = _C1137()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86974,7 +87153,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1132:  # enters
+        if r == 1136:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -86986,7 +87165,7 @@ def _b1133(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87002,7 +87181,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1136()
+    inst: Any = _C1140()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87010,7 +87189,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1135:  # leaves
+        if r == 1139:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -87022,7 +87201,7 @@ def _b1136(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87038,7 +87217,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1138()
+    inst: Any = _C1142()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87046,7 +87225,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # dies
+        if r == 1141:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -87058,7 +87237,7 @@ def _b1138(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87074,7 +87253,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87082,7 +87261,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # graveyard
+        if r == 1143:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -87094,7 +87273,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87110,7 +87289,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1142()
+    inst: Any = _C1146()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87118,7 +87297,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1141:  # alone
+        if r == 1145:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -87130,7 +87309,7 @@ def _b1142(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87146,7 +87325,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1144()
+    inst: Any = _C1148()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87154,7 +87333,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1143:  # unblocked
+        if r == 1147:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -87166,7 +87345,7 @@ def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87182,7 +87361,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1146()
+    inst: Any = _C1150()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87190,7 +87369,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1145:  # attacks
+        if r == 1149:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -87202,7 +87381,7 @@ def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87218,7 +87397,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1148()
+    inst: Any = _C1152()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87226,11 +87405,11 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1147:  # blocks
+        if r == 1151:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1175:  # acreature
+        elif r == 1179:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -87240,7 +87419,7 @@ def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87256,7 +87435,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1152()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87264,17 +87443,17 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1149:  # blocked
+        if r == 1153:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1150:  # article
+        elif r == 1154:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1151:  # filter
+        elif r == 1155:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
@@ -87288,7 +87467,7 @@ def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87304,7 +87483,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1154()
+    inst: Any = _C1158()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87312,7 +87491,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1153:  # direction
+        if r == 1157:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -87324,7 +87503,7 @@ def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87340,7 +87519,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1156()
+    inst: Any = _C1160()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87348,7 +87527,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1155:  # up
+        if r == 1159:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -87360,7 +87539,7 @@ def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87376,7 +87555,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1158()
+    inst: Any = _C1162()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87384,7 +87563,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1157:  # way
+        if r == 1161:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -87396,7 +87575,7 @@ def _b1158(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87412,7 +87591,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1160()
+    inst: Any = _C1164()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87420,11 +87599,11 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1159:  # targeted
+        if r == 1163:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1176:  # opponents
+        elif r == 1180:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -87434,7 +87613,7 @@ def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87450,7 +87629,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1163()
+    inst: Any = _C1167()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87458,13 +87637,13 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1177:  # combat
+        if r == 1181:  # combat
             d['combat'] = True
-        elif r == 1161:  # deals
+        elif r == 1165:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1162:  # recipient
+        elif r == 1166:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -87478,7 +87657,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1169(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87494,7 +87673,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1165()
+    inst: Any = _C1169()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87502,9 +87681,9 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1178:  # combat
+        if r == 1182:  # combat
             d['combat'] = True
-        elif r == 1164:  # dealt
+        elif r == 1168:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -87516,7 +87695,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87532,7 +87711,7 @@ def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1167()
+    inst: Any = _C1171()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87540,7 +87719,7 @@ def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1166:  # anywhere
+        if r == 1170:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -88047,696 +88226,700 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b490,  # 490 FlipCoinEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 491 __asgn_plain
     _b492,  # 492 DoublePTEffect
-    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 493 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 494 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 495 __asgn_oneormore
-    _match_node,  # 496 Supertype
-    _match_node,  # 497 CardType
-    _match_node,  # 498 Color
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 499 __asgn_plain
-    _b500,  # 500 Mode
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 501 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 502 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 503 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 504 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 505 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 493 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 494 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 495 __asgn_plain
+    _b496,  # 496 AttacksPlayerEffect
+    lambda n, o, lim, made: _assign(n, 'optional', 'lastinstead', o, lim, made),  # 497 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'tailinstead', o, lim, made),  # 498 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'symbols', o, lim, made),  # 499 __asgn_oneormore
+    _match_node,  # 500 Supertype
+    _match_node,  # 501 CardType
+    _match_node,  # 502 Color
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 503 __asgn_plain
+    _b504,  # 504 Mode
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'modes', o, lim, made),  # 505 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 506 __asgn_plain
-    _b507,  # 507 TriggeredStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 508 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 509 __asgn_plain
-    _b510,  # 510 ActivatedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 511 __asgn_plain
-    _b512,  # 512 PTDefiningStmt
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 513 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 514 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 515 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 516 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 517 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 518 __asgn_plain
-    _b519,  # 519 SpellKind
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 520 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 521 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 522 __asgn_plain
-    _b523,  # 523 EntersTappedStmt
-    _node,  # 524 GrantedAbility
-    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 525 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 526 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 527 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 528 __asgn_plain
-    _b529,  # 529 PTPair
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 530 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 531 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 532 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 533 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 534 __asgn_plain
-    _b535,  # 535 CostPerPermanentStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 536 __asgn_plain
-    _b537,  # 537 CostPerTargetStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 538 __asgn_plain
-    _b539,  # 539 UncounterableStmt
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 540 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 541 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 542 __asgn_plain
-    _b543,  # 543 StaticStmt
-    _b544,  # 544 KeywordCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 545 __asgn_plain
-    _b546,  # 546 TypeArg
-    _b547,  # 547 QualityArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 548 __asgn_plain
-    _b549,  # 549 OntoArg
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 550 __asgn_plain
-    _b551,  # 551 ForArg
-    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 552 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 553 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 554 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 555 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 556 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 557 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 558 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 559 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 560 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 561 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 562 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 563 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 564 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 565 __asgn_plain
-    _b566,  # 566 ControlClause
-    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 567 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 568 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 569 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 570 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 571 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 572 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 573 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 574 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 575 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 576 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 577 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 578 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 579 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 580 __asgn_plain
-    _b581,  # 581 DividedDamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 582 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 583 __asgn_plain
-    _b584,  # 584 DamageEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 585 __asgn_plain
-    _b586,  # 586 DestroyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 587 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 588 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 589 __asgn_plain
-    _b590,  # 590 DrawEffect
-    _b591,  # 591 TokenCopyEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 592 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 593 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 594 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 595 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 596 __asgn_plain
-    _b597,  # 597 TokenEffect
-    _b598,  # 598 AddManaEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 599 __asgn_plain
-    _b600,  # 600 DiscardEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 601 __asgn_plain
-    _b602,  # 602 GainLifeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 603 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 604 __asgn_plain
-    _b605,  # 605 GainControlEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 606 __asgn_plain
-    _b607,  # 607 ReturnDiscardedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 608 __asgn_plain
-    _b609,  # 609 ReturnToHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 610 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 611 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 612 __asgn_plain
-    _b613,  # 613 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 507 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'trigger', o, lim, made),  # 508 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 509 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 510 __asgn_plain
+    _b511,  # 511 TriggeredStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 512 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 513 __asgn_plain
+    _b514,  # 514 ActivatedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 515 __asgn_plain
+    _b516,  # 516 PTDefiningStmt
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 517 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 518 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 519 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 520 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 521 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 522 __asgn_plain
+    _b523,  # 523 SpellKind
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'spells', o, lim, made),  # 524 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'granted', o, lim, made),  # 525 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapped', o, lim, made),  # 526 __asgn_plain
+    _b527,  # 527 EntersTappedStmt
+    _node,  # 528 GrantedAbility
+    lambda n, o, lim, made: _assign(n, 'optional', 'enters', o, lim, made),  # 529 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'turned', o, lim, made),  # 530 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 531 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 532 __asgn_plain
+    _b533,  # 533 PTPair
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 534 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 535 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'optional', o, lim, made),  # 536 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'pay', o, lim, made),  # 537 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 538 __asgn_plain
+    _b539,  # 539 CostPerPermanentStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 540 __asgn_plain
+    _b541,  # 541 CostPerTargetStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'countered', o, lim, made),  # 542 __asgn_plain
+    _b543,  # 543 UncounterableStmt
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 544 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 545 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 546 __asgn_plain
+    _b547,  # 547 StaticStmt
+    _b548,  # 548 KeywordCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'type', o, lim, made),  # 549 __asgn_plain
+    _b550,  # 550 TypeArg
+    _b551,  # 551 QualityArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 552 __asgn_plain
+    _b553,  # 553 OntoArg
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 554 __asgn_plain
+    _b555,  # 555 ForArg
+    lambda n, o, lim, made: _assign(n, 'optional', 'exiled', o, lim, made),  # 556 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 557 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'combat', o, lim, made),  # 558 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 559 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'choicetype', o, lim, made),  # 560 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvdir', o, lim, made),  # 561 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samemv', o, lim, made),  # 562 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptstat', o, lim, made),  # 563 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptval', o, lim, made),  # 564 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ptdir', o, lim, made),  # 565 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwability', o, lim, made),  # 566 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kwabilities', o, lim, made),  # 567 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'without', o, lim, made),  # 568 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 569 __asgn_plain
+    _b570,  # 570 ControlClause
+    lambda n, o, lim, made: _assign(n, 'plain', 'notyou', o, lim, made),  # 571 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'own', o, lim, made),  # 572 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'defending', o, lim, made),  # 573 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatplayer', o, lim, made),  # 574 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponent', o, lim, made),  # 575 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'opponents', o, lim, made),  # 576 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 577 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'late', o, lim, made),  # 578 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'single', o, lim, made),  # 579 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealtby', o, lim, made),  # 580 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tappedfor', o, lim, made),  # 581 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'fromhand', o, lim, made),  # 582 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'negated', o, lim, made),  # 583 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 584 __asgn_plain
+    _b585,  # 585 DividedDamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lateamount', o, lim, made),  # 586 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 587 __asgn_plain
+    _b588,  # 588 DamageEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 589 __asgn_plain
+    _b590,  # 590 DestroyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 591 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 592 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 593 __asgn_plain
+    _b594,  # 594 DrawEffect
+    _b595,  # 595 TokenCopyEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'leadname', o, lim, made),  # 596 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 597 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 598 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 599 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tokname', o, lim, made),  # 600 __asgn_plain
+    _b601,  # 601 TokenEffect
+    _b602,  # 602 AddManaEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 603 __asgn_plain
+    _b604,  # 604 DiscardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 605 __asgn_plain
+    _b606,  # 606 GainLifeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 607 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 608 __asgn_plain
+    _b609,  # 609 GainControlEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'discarded', o, lim, made),  # 610 __asgn_plain
+    _b611,  # 611 ReturnDiscardedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 612 __asgn_plain
+    _b613,  # 613 ReturnToHandEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 614 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 615 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 616 __asgn_plain
-    _b617,  # 617 ReturnToBattlefieldEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 618 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 619 __asgn_plain
-    _b620,  # 620 ReturnAllFromGraveyardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 621 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 622 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 623 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 624 __asgn_plain
-    _b625,  # 625 SearchEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 626 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 627 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 628 __asgn_plain
-    _b629,  # 629 CounterSpellEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 630 __asgn_plain
-    _b631,  # 631 ShuffleEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 632 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 633 __asgn_plain
-    _b634,  # 634 ShuffleIntoEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 635 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 636 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 637 __asgn_plain
-    _b638,  # 638 MillEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 639 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 640 __asgn_plain
-    _b641,  # 641 PutStickerEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 642 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 643 __asgn_plain
-    _b644,  # 644 PutFromHandEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 645 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 646 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 647 __asgn_plain
-    _b648,  # 648 PutCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 649 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 650 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 651 __asgn_plain
-    _b652,  # 652 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 615 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'wherex', o, lim, made),  # 616 __asgn_plain
+    _b617,  # 617 ReturnFromGraveyardEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 618 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 619 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 620 __asgn_plain
+    _b621,  # 621 ReturnToBattlefieldEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 622 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hands', o, lim, made),  # 623 __asgn_plain
+    _b624,  # 624 ReturnAllFromGraveyardsEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 625 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 626 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 627 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destination', o, lim, made),  # 628 __asgn_plain
+    _b629,  # 629 SearchEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 630 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 631 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 632 __asgn_plain
+    _b633,  # 633 CounterSpellEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 634 __asgn_plain
+    _b635,  # 635 ShuffleEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 636 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'into', o, lim, made),  # 637 __asgn_plain
+    _b638,  # 638 ShuffleIntoEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 639 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 640 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 641 __asgn_plain
+    _b642,  # 642 MillEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'sticker', o, lim, made),  # 643 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 644 __asgn_plain
+    _b645,  # 645 PutStickerEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 646 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 647 __asgn_plain
+    _b648,  # 648 PutFromHandEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 649 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 650 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 651 __asgn_plain
+    _b652,  # 652 PutCountersEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 653 __asgn_plain
-    _b654,  # 654 PutIntoZoneEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 655 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 656 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 657 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 658 __asgn_plain
-    _b659,  # 659 PileActionEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 660 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 661 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 662 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 663 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 664 __asgn_plain
-    _b665,  # 665 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 654 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 655 __asgn_plain
+    _b656,  # 656 PutOnLibraryEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 657 __asgn_plain
+    _b658,  # 658 PutIntoZoneEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 659 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 660 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'action', o, lim, made),  # 661 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pile', o, lim, made),  # 662 __asgn_plain
+    _b663,  # 663 PileActionEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 664 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'source', o, lim, made),  # 665 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 666 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 667 __asgn_plain
-    _b668,  # 668 ExileCardsEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 669 __asgn_plain
-    _b670,  # 670 ExileTopEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 671 __asgn_plain
-    _b672,  # 672 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 667 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 668 __asgn_plain
+    _b669,  # 669 ExileEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 670 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gy', o, lim, made),  # 671 __asgn_plain
+    _b672,  # 672 ExileCardsEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 673 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 674 __asgn_plain
-    _b675,  # 675 PlayerSacrificesEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 676 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 677 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 678 __asgn_plain
-    _b679,  # 679 SacrificeEffect
+    _b674,  # 674 ExileTopEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 675 __asgn_plain
+    _b676,  # 676 RegenerateEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 677 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 678 __asgn_plain
+    _b679,  # 679 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    _b681,  # 681 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 681 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 682 __asgn_plain
+    _b683,  # 683 SacrificeEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 688 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 689 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 692 __asgn_plain
-    _b693,  # 693 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 CopySpellEffect
-    _b700,  # 700 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 702 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 703 __asgn_plain
-    _b704,  # 704 PhaseOutEffect
+    _b685,  # 685 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
+    _b687,  # 687 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
+    _b689,  # 689 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 690 __asgn_plain
+    _b691,  # 691 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 693 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
+    _b695,  # 695 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 696 __asgn_plain
+    _b697,  # 697 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 698 __asgn_plain
+    _b699,  # 699 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 700 __asgn_plain
+    _b701,  # 701 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
+    _b703,  # 703 CopySpellEffect
+    _b704,  # 704 NoRegenEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 706 __asgn_plain
-    _b707,  # 707 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 708 __asgn_plain
-    _b709,  # 709 ContinuousEffect
-    _match_node,  # 710 ActionWord
-    _b711,  # 711 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 712 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 713 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 714 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 715 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 718 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 719 __asgn_oneormore
-    _b720,  # 720 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 722 __asgn_plain
-    _b723,  # 723 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 724 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 726 __asgn_oneormore
-    _node,  # 727 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 728 __asgn_plain
-    _b729,  # 729 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 730 __asgn_plain
-    _b731,  # 731 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 732 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 733 __asgn_plain
-    _b734,  # 734 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 735 __asgn_plain
-    _b736,  # 736 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 737 __asgn_plain
-    _b738,  # 738 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 745 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 746 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 749 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 750 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 751 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 753 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 754 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 757 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 706 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 707 __asgn_plain
+    _b708,  # 708 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 709 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 710 __asgn_plain
+    _b711,  # 711 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 712 __asgn_plain
+    _b713,  # 713 ContinuousEffect
+    _match_node,  # 714 ActionWord
+    _b715,  # 715 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 717 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 718 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 721 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 722 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 723 __asgn_oneormore
+    _b724,  # 724 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 725 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 726 __asgn_plain
+    _b727,  # 727 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 730 __asgn_oneormore
+    _node,  # 731 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 732 __asgn_plain
+    _b733,  # 733 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 734 __asgn_plain
+    _b735,  # 735 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 736 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 737 __asgn_plain
+    _b738,  # 738 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 739 __asgn_plain
+    _b740,  # 740 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 741 __asgn_plain
+    _b742,  # 742 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 743 __asgn_plain
+    _b744,  # 744 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 745 __asgn_plain
+    _b746,  # 746 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 747 __asgn_plain
+    _b748,  # 748 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 749 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 751 __asgn_plain
+    _b752,  # 752 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 753 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 755 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 756 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 757 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 760 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 761 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 763 __asgn_plain
-    _b764,  # 764 BeginningTrigger
-    _node,  # 765 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 766 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 767 __asgn_plain
-    _b768,  # 768 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 769 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 770 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 771 __asgn_plain
-    _b772,  # 772 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 761 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 762 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 764 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 766 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 767 __asgn_plain
+    _b768,  # 768 BeginningTrigger
+    _node,  # 769 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 770 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 771 __asgn_plain
+    _b772,  # 772 LastCounterTrigger
     lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 773 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 774 __asgn_plain
-    _b775,  # 775 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 776 __asgn_plain
-    _b777,  # 777 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 779 __asgn_plain
-    _b780,  # 780 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 781 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 794 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 795 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 797 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 798 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 800 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 801 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 805 __asgn_plain
-    _b806,  # 806 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 808 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 811 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 812 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 813 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 814 __asgn_plain
-    _b815,  # 815 PTChoice
-    _node,  # 816 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 817 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 818 __asgn_plain
-    _b819,  # 819 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 822 __asgn_plain
-    _b823,  # 823 CantAttackUnless
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 CantAttack
-    _b826,  # 826 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 827 __asgn_plain
-    _b828,  # 828 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 829 __asgn_plain
-    _b830,  # 830 CantBeBlockedByFewer
-    _b831,  # 831 CantBeBlockedExcept
-    _b832,  # 832 CanBlockOnly
-    _b833,  # 833 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 834 __asgn_plain
-    _b835,  # 835 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 836 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 837 __asgn_plain
-    _b838,  # 838 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 839 __asgn_plain
-    _b840,  # 840 CantBeTargetedBy
-    _b841,  # 841 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 842 __asgn_plain
-    _b843,  # 843 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 844 __asgn_plain
-    _b845,  # 845 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 846 __asgn_plain
-    _b847,  # 847 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 848 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 849 __asgn_plain
-    _b850,  # 850 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 851 __asgn_plain
-    _b852,  # 852 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 853 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 854 __asgn_plain
-    _b855,  # 855 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 856 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 857 __asgn_plain
-    _b858,  # 858 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 859 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 775 __asgn_plain
+    _b776,  # 776 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 777 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 778 __asgn_plain
+    _b779,  # 779 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 780 __asgn_plain
+    _b781,  # 781 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 782 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 783 __asgn_plain
+    _b784,  # 784 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 785 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 786 __asgn_plain
+    _b787,  # 787 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 788 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 789 __asgn_plain
+    _b790,  # 790 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 791 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 792 __asgn_plain
+    _b793,  # 793 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 794 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 795 __asgn_plain
+    _b796,  # 796 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 797 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 798 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 800 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 809 __asgn_plain
+    _b810,  # 810 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 811 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 812 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 813 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 815 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 816 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 817 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 818 __asgn_plain
+    _b819,  # 819 PTChoice
+    _node,  # 820 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 821 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 822 __asgn_plain
+    _b823,  # 823 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 824 __asgn_plain
+    _b825,  # 825 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 826 __asgn_plain
+    _b827,  # 827 CantAttackUnless
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 828 __asgn_plain
+    _b829,  # 829 CantAttack
+    _b830,  # 830 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 831 __asgn_plain
+    _b832,  # 832 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 833 __asgn_plain
+    _b834,  # 834 CantBeBlockedByFewer
+    _b835,  # 835 CantBeBlockedExcept
+    _b836,  # 836 CanBlockOnly
+    _b837,  # 837 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 838 __asgn_plain
+    _b839,  # 839 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 840 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 841 __asgn_plain
+    _b842,  # 842 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 843 __asgn_plain
+    _b844,  # 844 CantBeTargetedBy
+    _b845,  # 845 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 846 __asgn_plain
+    _b847,  # 847 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 848 __asgn_plain
+    _b849,  # 849 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 850 __asgn_plain
+    _b851,  # 851 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 852 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 853 __asgn_plain
+    _b854,  # 854 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 855 __asgn_plain
+    _b856,  # 856 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 857 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 858 __asgn_plain
+    _b859,  # 859 HasKeywordAtManaCost
     lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 860 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 861 __asgn_plain
-    _b862,  # 862 ProtectionFromChosen
-    _b863,  # 863 HasKeywords
-    _b864,  # 864 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 865 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 866 __asgn_plain
-    _b867,  # 867 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 868 __asgn_plain
-    _b869,  # 869 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 870 __asgn_plain
-    _b871,  # 871 FormsBands
-    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 872 __asgn_plain
-    _b873,  # 873 DividesDamage
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 874 __asgn_plain
-    _b875,  # 875 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 876 __asgn_plain
-    _b877,  # 877 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 878 __asgn_plain
-    _b879,  # 879 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 880 __asgn_plain
-    _b881,  # 881 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 861 __asgn_plain
+    _b862,  # 862 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 863 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 864 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 865 __asgn_plain
+    _b866,  # 866 ProtectionFromChosen
+    _b867,  # 867 HasKeywords
+    _b868,  # 868 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 869 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 870 __asgn_plain
+    _b871,  # 871 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 872 __asgn_plain
+    _b873,  # 873 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 874 __asgn_plain
+    _b875,  # 875 FormsBands
+    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 876 __asgn_plain
+    _b877,  # 877 DividesDamage
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 878 __asgn_plain
+    _b879,  # 879 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 880 __asgn_plain
+    _b881,  # 881 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 882 __asgn_plain
+    _b883,  # 883 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 884 __asgn_plain
+    _b885,  # 885 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 886 __asgn_plain
+    _b887,  # 887 DamageAsCounters
     lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 892 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 893 __asgn_plain
-    _b894,  # 894 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 895 __asgn_plain
-    _b896,  # 896 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 897 __asgn_plain
-    _b898,  # 898 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 899 __asgn_plain
-    _b900,  # 900 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 901 __asgn_plain
-    _b902,  # 902 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 903 __asgn_plain
-    _b904,  # 904 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 905 __asgn_plain
-    _b906,  # 906 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 907 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 908 __asgn_plain
-    _b909,  # 909 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 910 __asgn_plain
-    _b911,  # 911 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 912 __asgn_plain
-    _b913,  # 913 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 914 __asgn_plain
-    _b915,  # 915 IsColor
-    _b916,  # 916 BecomesTypes
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 917 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 918 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 919 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 920 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 921 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 922 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 923 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 924 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 925 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 927 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 928 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 929 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 930 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 931 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 932 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 933 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 934 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 935 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 936 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 937 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 938 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 939 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 942 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 943 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 944 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 954 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 955 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 956 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 957 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 958 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 959 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 960 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 961 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 962 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 963 __asgn_plain
+    _b889,  # 889 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 890 __asgn_plain
+    _b891,  # 891 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 892 __asgn_plain
+    _b893,  # 893 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 894 __asgn_plain
+    _b895,  # 895 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 896 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 897 __asgn_plain
+    _b898,  # 898 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 899 __asgn_plain
+    _b900,  # 900 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 901 __asgn_plain
+    _b902,  # 902 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 903 __asgn_plain
+    _b904,  # 904 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 905 __asgn_plain
+    _b906,  # 906 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 907 __asgn_plain
+    _b908,  # 908 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 909 __asgn_plain
+    _b910,  # 910 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 911 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 912 __asgn_plain
+    _b913,  # 913 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 914 __asgn_plain
+    _b915,  # 915 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 916 __asgn_plain
+    _b917,  # 917 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 918 __asgn_plain
+    _b919,  # 919 IsColor
+    _b920,  # 920 BecomesTypes
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 921 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 922 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 923 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 924 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 928 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 929 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 930 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 932 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 933 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 934 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 935 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 936 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 937 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 938 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 940 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 941 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 942 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 943 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 958 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 959 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 960 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 961 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 962 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 963 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 964 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 965 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 966 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 967 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 968 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 969 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 970 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 971 __asgn_plain
-    _b972,  # 972 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 973 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 975 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 976 __asgn_plain
-    _b977,  # 977 UpToXTargets
-    _node,  # 978 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 979 __asgn_plain
-    _b980,  # 980 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 981 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 982 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 983 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 984 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 985 __asgn_plain
-    _b986,  # 986 OntoBattlefield
-    _node,  # 987 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 988 __asgn_plain
-    _b989,  # 989 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 990 __asgn_plain
-    _b991,  # 991 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 992 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 993 __asgn_plain
-    _b994,  # 994 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 995 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 996 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 997 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 998 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 999 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 965 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 966 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 967 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 968 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 969 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 970 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 971 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 972 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 973 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 974 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 975 __asgn_plain
+    _b976,  # 976 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 977 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 978 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 979 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 980 __asgn_plain
+    _b981,  # 981 UpToXTargets
+    _node,  # 982 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 983 __asgn_plain
+    _b984,  # 984 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 985 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 986 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 987 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 988 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 989 __asgn_plain
+    _b990,  # 990 OntoBattlefield
+    _node,  # 991 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 992 __asgn_plain
+    _b993,  # 993 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 994 __asgn_plain
+    _b995,  # 995 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 996 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 997 __asgn_plain
+    _b998,  # 998 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 999 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1000 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1002 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1003 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1007 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1012 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1013 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1017 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1018 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1020 __asgn_plain
-    _b1021,  # 1021 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1024 __asgn_optional
-    _match_node,  # 1025 BackWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1026 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1027 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1028 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1029 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1030 __asgn_plain
-    _b1031,  # 1031 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1032 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1033 __asgn_plain
-    _b1034,  # 1034 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1035 __asgn_plain
-    _b1036,  # 1036 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1037 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1038 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1001 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1002 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1011 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1014 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1016 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1019 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1021 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1022 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1023 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1024 __asgn_plain
+    _b1025,  # 1025 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1026 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1027 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1028 __asgn_optional
+    _match_node,  # 1029 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1030 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1031 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1032 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1034 __asgn_plain
+    _b1035,  # 1035 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1036 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1037 __asgn_plain
+    _b1038,  # 1038 TargetPlayer
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1039 __asgn_plain
-    _b1040,  # 1040 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1041 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1042 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1043 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1044 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1045 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1046 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1047 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1048 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1049 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1050 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1051 __asgn_oneormore
+    _b1040,  # 1040 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1041 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1042 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1043 __asgn_plain
+    _b1044,  # 1044 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1045 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1046 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1047 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1048 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1049 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1050 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1051 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1052 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1053 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1054 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1055 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1056 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1057 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1059 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1060 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1061 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1062 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1053 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1054 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1055 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1056 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1057 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1058 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1059 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1060 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1061 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1062 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1063 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1064 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1065 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1066 __asgn_plain
-    _b1067,  # 1067 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1068 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1069 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1070 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1071 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1072 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1073 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1074 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1075 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1076 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1077 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1078 __asgn_optional
-    _node,  # 1079 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1080 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1081 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1082 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1083 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1084 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1085 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1086 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1087 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1088 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1089 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1090 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1091 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1092 __asgn_plain
-    _b1093,  # 1093 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1094 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1095 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1096 __asgn_plain
-    _b1097,  # 1097 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1098 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1099 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1100 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1101 __asgn_plain
-    _b1102,  # 1102 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1103 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1104 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1105 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1106 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1107 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1108 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1109 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1110 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1111 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1112 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1113 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1114 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1115 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1116 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1117 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1118 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1119 __asgn_optional
-    _match_node,  # 1120 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1121 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1122 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1123 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1124 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1125 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1126 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1127 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1128 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1129 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1130 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1131 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1132 __asgn_plain
-    _b1133,  # 1133 EntersEvent
-    _node,  # 1134 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1135 __asgn_plain
-    _b1136,  # 1136 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1137 __asgn_plain
-    _b1138,  # 1138 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1141 __asgn_plain
-    _b1142,  # 1142 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1143 __asgn_plain
-    _b1144,  # 1144 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1145 __asgn_plain
-    _b1146,  # 1146 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1147 __asgn_plain
-    _b1148,  # 1148 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1149 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1150 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1151 __asgn_plain
-    _b1152,  # 1152 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1153 __asgn_plain
-    _b1154,  # 1154 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1155 __asgn_plain
-    _b1156,  # 1156 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1157 __asgn_plain
-    _b1158,  # 1158 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1159 __asgn_plain
-    _b1160,  # 1160 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1161 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1162 __asgn_plain
-    _b1163,  # 1163 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1164 __asgn_plain
-    _b1165,  # 1165 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1166 __asgn_plain
-    _b1167,  # 1167 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1168 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1169 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1170 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1171 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1172 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1173 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1174 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1175 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1176 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1177 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1178 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1179 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1180 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1065 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1066 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1068 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1069 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1070 __asgn_plain
+    _b1071,  # 1071 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1072 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1073 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1074 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1075 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1076 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1077 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1078 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1079 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1080 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1081 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1082 __asgn_optional
+    _node,  # 1083 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1084 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1085 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1086 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1087 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1088 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1089 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1090 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1091 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1092 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1093 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1094 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1095 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1096 __asgn_plain
+    _b1097,  # 1097 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1098 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1099 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1100 __asgn_plain
+    _b1101,  # 1101 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1102 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1103 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1104 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1105 __asgn_plain
+    _b1106,  # 1106 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1107 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1108 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1109 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1110 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1111 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1112 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1113 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1114 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1115 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1116 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1117 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1118 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1119 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1120 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1122 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1123 __asgn_optional
+    _match_node,  # 1124 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1125 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1126 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1127 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1128 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1129 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1130 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1131 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1132 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1133 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1134 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1135 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1136 __asgn_plain
+    _b1137,  # 1137 EntersEvent
+    _node,  # 1138 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1139 __asgn_plain
+    _b1140,  # 1140 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1141 __asgn_plain
+    _b1142,  # 1142 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1145 __asgn_plain
+    _b1146,  # 1146 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1147 __asgn_plain
+    _b1148,  # 1148 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1149 __asgn_plain
+    _b1150,  # 1150 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1151 __asgn_plain
+    _b1152,  # 1152 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1153 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1154 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1157 __asgn_plain
+    _b1158,  # 1158 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1159 __asgn_plain
+    _b1160,  # 1160 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1161 __asgn_plain
+    _b1162,  # 1162 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1163 __asgn_plain
+    _b1164,  # 1164 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1165 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1166 __asgn_plain
+    _b1167,  # 1167 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1168 __asgn_plain
+    _b1169,  # 1169 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1170 __asgn_plain
+    _b1171,  # 1171 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1172 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1173 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1174 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1175 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1176 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1177 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1178 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1179 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1180 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1181 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1182 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1183 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1184 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 269, 287, 346, 524, 727, 765, 816, 978, 987, 1079, 1134])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 197, 269, 287, 346, 528, 731, 769, 820, 982, 991, 1083, 1138])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -89232,456 +89415,456 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b490,  # 490 FlipCoinEffect
     None,  # 491 __asgn_plain
     _b492,  # 492 DoublePTEffect
-    None,  # 493 __asgn_optional
-    None,  # 494 __asgn_optional
-    None,  # 495 __asgn_oneormore
-    None,  # 496 Supertype
-    None,  # 497 CardType
-    None,  # 498 Color
-    None,  # 499 __asgn_plain
-    _b500,  # 500 Mode
-    None,  # 501 __asgn_oneormore
-    None,  # 502 __asgn_plain
+    None,  # 493 __asgn_plain
+    None,  # 494 __asgn_plain
+    None,  # 495 __asgn_plain
+    _b496,  # 496 AttacksPlayerEffect
+    None,  # 497 __asgn_optional
+    None,  # 498 __asgn_optional
+    None,  # 499 __asgn_oneormore
+    None,  # 500 Supertype
+    None,  # 501 CardType
+    None,  # 502 Color
     None,  # 503 __asgn_plain
-    None,  # 504 __asgn_plain
-    None,  # 505 __asgn_plain
+    _b504,  # 504 Mode
+    None,  # 505 __asgn_oneormore
     None,  # 506 __asgn_plain
-    _b507,  # 507 TriggeredStmt
+    None,  # 507 __asgn_plain
     None,  # 508 __asgn_plain
     None,  # 509 __asgn_plain
-    _b510,  # 510 ActivatedStmt
-    None,  # 511 __asgn_plain
-    _b512,  # 512 PTDefiningStmt
-    None,  # 513 __asgn_optional
-    None,  # 514 __asgn_plain
+    None,  # 510 __asgn_plain
+    _b511,  # 511 TriggeredStmt
+    None,  # 512 __asgn_plain
+    None,  # 513 __asgn_plain
+    _b514,  # 514 ActivatedStmt
     None,  # 515 __asgn_plain
-    None,  # 516 __asgn_plain
-    None,  # 517 __asgn_oneormore
+    _b516,  # 516 PTDefiningStmt
+    None,  # 517 __asgn_optional
     None,  # 518 __asgn_plain
-    _b519,  # 519 SpellKind
-    None,  # 520 __asgn_oneormore
-    None,  # 521 __asgn_plain
+    None,  # 519 __asgn_plain
+    None,  # 520 __asgn_plain
+    None,  # 521 __asgn_oneormore
     None,  # 522 __asgn_plain
-    _b523,  # 523 EntersTappedStmt
-    None,  # 524 GrantedAbility
-    None,  # 525 __asgn_optional
-    None,  # 526 __asgn_optional
-    None,  # 527 __asgn_plain
-    None,  # 528 __asgn_plain
-    _b529,  # 529 PTPair
-    None,  # 530 __asgn_oneormore
-    None,  # 531 __asgn_oneormore
-    None,  # 532 __asgn_optional
-    None,  # 533 __asgn_optional
-    None,  # 534 __asgn_plain
-    _b535,  # 535 CostPerPermanentStmt
-    None,  # 536 __asgn_plain
-    _b537,  # 537 CostPerTargetStmt
+    _b523,  # 523 SpellKind
+    None,  # 524 __asgn_oneormore
+    None,  # 525 __asgn_plain
+    None,  # 526 __asgn_plain
+    _b527,  # 527 EntersTappedStmt
+    None,  # 528 GrantedAbility
+    None,  # 529 __asgn_optional
+    None,  # 530 __asgn_optional
+    None,  # 531 __asgn_plain
+    None,  # 532 __asgn_plain
+    _b533,  # 533 PTPair
+    None,  # 534 __asgn_oneormore
+    None,  # 535 __asgn_oneormore
+    None,  # 536 __asgn_optional
+    None,  # 537 __asgn_optional
     None,  # 538 __asgn_plain
-    _b539,  # 539 UncounterableStmt
-    None,  # 540 __asgn_oneormore
-    None,  # 541 __asgn_plain
+    _b539,  # 539 CostPerPermanentStmt
+    None,  # 540 __asgn_plain
+    _b541,  # 541 CostPerTargetStmt
     None,  # 542 __asgn_plain
-    _b543,  # 543 StaticStmt
-    _b544,  # 544 KeywordCost
+    _b543,  # 543 UncounterableStmt
+    None,  # 544 __asgn_oneormore
     None,  # 545 __asgn_plain
-    _b546,  # 546 TypeArg
-    _b547,  # 547 QualityArg
-    None,  # 548 __asgn_plain
-    _b549,  # 549 OntoArg
-    None,  # 550 __asgn_plain
-    _b551,  # 551 ForArg
-    None,  # 552 __asgn_optional
-    None,  # 553 __asgn_oneormore
-    None,  # 554 __asgn_oneormore
-    None,  # 555 __asgn_oneormore
-    None,  # 556 __asgn_plain
-    None,  # 557 __asgn_plain
-    None,  # 558 __asgn_plain
-    None,  # 559 __asgn_plain
+    None,  # 546 __asgn_plain
+    _b547,  # 547 StaticStmt
+    _b548,  # 548 KeywordCost
+    None,  # 549 __asgn_plain
+    _b550,  # 550 TypeArg
+    _b551,  # 551 QualityArg
+    None,  # 552 __asgn_plain
+    _b553,  # 553 OntoArg
+    None,  # 554 __asgn_plain
+    _b555,  # 555 ForArg
+    None,  # 556 __asgn_optional
+    None,  # 557 __asgn_oneormore
+    None,  # 558 __asgn_oneormore
+    None,  # 559 __asgn_oneormore
     None,  # 560 __asgn_plain
     None,  # 561 __asgn_plain
     None,  # 562 __asgn_plain
     None,  # 563 __asgn_plain
     None,  # 564 __asgn_plain
     None,  # 565 __asgn_plain
-    _b566,  # 566 ControlClause
+    None,  # 566 __asgn_plain
     None,  # 567 __asgn_plain
     None,  # 568 __asgn_plain
     None,  # 569 __asgn_plain
-    None,  # 570 __asgn_plain
+    _b570,  # 570 ControlClause
     None,  # 571 __asgn_plain
     None,  # 572 __asgn_plain
     None,  # 573 __asgn_plain
-    None,  # 574 __asgn_oneormore
+    None,  # 574 __asgn_plain
     None,  # 575 __asgn_plain
     None,  # 576 __asgn_plain
     None,  # 577 __asgn_plain
-    None,  # 578 __asgn_plain
+    None,  # 578 __asgn_oneormore
     None,  # 579 __asgn_plain
     None,  # 580 __asgn_plain
-    _b581,  # 581 DividedDamageEffect
+    None,  # 581 __asgn_plain
     None,  # 582 __asgn_plain
     None,  # 583 __asgn_plain
-    _b584,  # 584 DamageEffect
-    None,  # 585 __asgn_plain
-    _b586,  # 586 DestroyEffect
+    None,  # 584 __asgn_plain
+    _b585,  # 585 DividedDamageEffect
+    None,  # 586 __asgn_plain
     None,  # 587 __asgn_plain
-    None,  # 588 __asgn_plain
+    _b588,  # 588 DamageEffect
     None,  # 589 __asgn_plain
-    _b590,  # 590 DrawEffect
-    _b591,  # 591 TokenCopyEffect
+    _b590,  # 590 DestroyEffect
+    None,  # 591 __asgn_plain
     None,  # 592 __asgn_plain
     None,  # 593 __asgn_plain
-    None,  # 594 __asgn_plain
-    None,  # 595 __asgn_plain
+    _b594,  # 594 DrawEffect
+    _b595,  # 595 TokenCopyEffect
     None,  # 596 __asgn_plain
-    _b597,  # 597 TokenEffect
-    _b598,  # 598 AddManaEffect
+    None,  # 597 __asgn_plain
+    None,  # 598 __asgn_plain
     None,  # 599 __asgn_plain
-    _b600,  # 600 DiscardEffect
-    None,  # 601 __asgn_plain
-    _b602,  # 602 GainLifeEffect
+    None,  # 600 __asgn_plain
+    _b601,  # 601 TokenEffect
+    _b602,  # 602 AddManaEffect
     None,  # 603 __asgn_plain
-    None,  # 604 __asgn_plain
-    _b605,  # 605 GainControlEffect
-    None,  # 606 __asgn_plain
-    _b607,  # 607 ReturnDiscardedEffect
+    _b604,  # 604 DiscardEffect
+    None,  # 605 __asgn_plain
+    _b606,  # 606 GainLifeEffect
+    None,  # 607 __asgn_plain
     None,  # 608 __asgn_plain
-    _b609,  # 609 ReturnToHandEffect
+    _b609,  # 609 GainControlEffect
     None,  # 610 __asgn_plain
-    None,  # 611 __asgn_plain
+    _b611,  # 611 ReturnDiscardedEffect
     None,  # 612 __asgn_plain
-    _b613,  # 613 ReturnFromGraveyardEffect
+    _b613,  # 613 ReturnToHandEffect
     None,  # 614 __asgn_plain
     None,  # 615 __asgn_plain
     None,  # 616 __asgn_plain
-    _b617,  # 617 ReturnToBattlefieldEffect
+    _b617,  # 617 ReturnFromGraveyardEffect
     None,  # 618 __asgn_plain
     None,  # 619 __asgn_plain
-    _b620,  # 620 ReturnAllFromGraveyardsEffect
-    None,  # 621 __asgn_plain
+    None,  # 620 __asgn_plain
+    _b621,  # 621 ReturnToBattlefieldEffect
     None,  # 622 __asgn_plain
     None,  # 623 __asgn_plain
-    None,  # 624 __asgn_plain
-    _b625,  # 625 SearchEffect
+    _b624,  # 624 ReturnAllFromGraveyardsEffect
+    None,  # 625 __asgn_plain
     None,  # 626 __asgn_plain
     None,  # 627 __asgn_plain
     None,  # 628 __asgn_plain
-    _b629,  # 629 CounterSpellEffect
+    _b629,  # 629 SearchEffect
     None,  # 630 __asgn_plain
-    _b631,  # 631 ShuffleEffect
+    None,  # 631 __asgn_plain
     None,  # 632 __asgn_plain
-    None,  # 633 __asgn_plain
-    _b634,  # 634 ShuffleIntoEffect
-    None,  # 635 __asgn_plain
+    _b633,  # 633 CounterSpellEffect
+    None,  # 634 __asgn_plain
+    _b635,  # 635 ShuffleEffect
     None,  # 636 __asgn_plain
     None,  # 637 __asgn_plain
-    _b638,  # 638 MillEffect
+    _b638,  # 638 ShuffleIntoEffect
     None,  # 639 __asgn_plain
     None,  # 640 __asgn_plain
-    _b641,  # 641 PutStickerEffect
-    None,  # 642 __asgn_plain
+    None,  # 641 __asgn_plain
+    _b642,  # 642 MillEffect
     None,  # 643 __asgn_plain
-    _b644,  # 644 PutFromHandEffect
-    None,  # 645 __asgn_plain
+    None,  # 644 __asgn_plain
+    _b645,  # 645 PutStickerEffect
     None,  # 646 __asgn_plain
     None,  # 647 __asgn_plain
-    _b648,  # 648 PutCountersEffect
+    _b648,  # 648 PutFromHandEffect
     None,  # 649 __asgn_plain
     None,  # 650 __asgn_plain
     None,  # 651 __asgn_plain
-    _b652,  # 652 PutOnLibraryEffect
+    _b652,  # 652 PutCountersEffect
     None,  # 653 __asgn_plain
-    _b654,  # 654 PutIntoZoneEffect
+    None,  # 654 __asgn_plain
     None,  # 655 __asgn_plain
-    None,  # 656 __asgn_plain
+    _b656,  # 656 PutOnLibraryEffect
     None,  # 657 __asgn_plain
-    None,  # 658 __asgn_plain
-    _b659,  # 659 PileActionEffect
+    _b658,  # 658 PutIntoZoneEffect
+    None,  # 659 __asgn_plain
     None,  # 660 __asgn_plain
     None,  # 661 __asgn_plain
     None,  # 662 __asgn_plain
-    None,  # 663 __asgn_plain
+    _b663,  # 663 PileActionEffect
     None,  # 664 __asgn_plain
-    _b665,  # 665 ExileEffect
+    None,  # 665 __asgn_plain
     None,  # 666 __asgn_plain
     None,  # 667 __asgn_plain
-    _b668,  # 668 ExileCardsEffect
-    None,  # 669 __asgn_plain
-    _b670,  # 670 ExileTopEffect
+    None,  # 668 __asgn_plain
+    _b669,  # 669 ExileEffect
+    None,  # 670 __asgn_plain
     None,  # 671 __asgn_plain
-    _b672,  # 672 RegenerateEffect
+    _b672,  # 672 ExileCardsEffect
     None,  # 673 __asgn_plain
-    None,  # 674 __asgn_plain
-    _b675,  # 675 PlayerSacrificesEffect
-    None,  # 676 __asgn_plain
+    _b674,  # 674 ExileTopEffect
+    None,  # 675 __asgn_plain
+    _b676,  # 676 RegenerateEffect
     None,  # 677 __asgn_plain
     None,  # 678 __asgn_plain
-    _b679,  # 679 SacrificeEffect
+    _b679,  # 679 PlayerSacrificesEffect
     None,  # 680 __asgn_plain
-    _b681,  # 681 UntapEffect
+    None,  # 681 __asgn_plain
     None,  # 682 __asgn_plain
-    _b683,  # 683 TapOrUntapEffect
+    _b683,  # 683 SacrificeEffect
     None,  # 684 __asgn_plain
-    _b685,  # 685 TapEffect
+    _b685,  # 685 UntapEffect
     None,  # 686 __asgn_plain
-    _b687,  # 687 RemoveAllCountersEffect
+    _b687,  # 687 TapOrUntapEffect
     None,  # 688 __asgn_plain
-    None,  # 689 __asgn_plain
+    _b689,  # 689 TapEffect
     None,  # 690 __asgn_plain
-    _b691,  # 691 RemoveCountersEffect
+    _b691,  # 691 RemoveAllCountersEffect
     None,  # 692 __asgn_plain
-    _b693,  # 693 DelayedEffect
+    None,  # 693 __asgn_plain
     None,  # 694 __asgn_plain
-    _b695,  # 695 PreventEffect
+    _b695,  # 695 RemoveCountersEffect
     None,  # 696 __asgn_plain
-    _b697,  # 697 CastThisEffect
+    _b697,  # 697 DelayedEffect
     None,  # 698 __asgn_plain
-    _b699,  # 699 CopySpellEffect
-    _b700,  # 700 NoRegenEffect
-    None,  # 701 __asgn_plain
+    _b699,  # 699 PreventEffect
+    None,  # 700 __asgn_plain
+    _b701,  # 701 CastThisEffect
     None,  # 702 __asgn_plain
-    None,  # 703 __asgn_plain
-    _b704,  # 704 PhaseOutEffect
+    _b703,  # 703 CopySpellEffect
+    _b704,  # 704 NoRegenEffect
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
-    _b707,  # 707 NoUntapEffect
-    None,  # 708 __asgn_plain
-    _b709,  # 709 ContinuousEffect
-    None,  # 710 ActionWord
-    _b711,  # 711 PlayerRef
+    None,  # 707 __asgn_plain
+    _b708,  # 708 PhaseOutEffect
+    None,  # 709 __asgn_plain
+    None,  # 710 __asgn_plain
+    _b711,  # 711 NoUntapEffect
     None,  # 712 __asgn_plain
-    None,  # 713 __asgn_plain
-    None,  # 714 __asgn_oneormore
-    None,  # 715 __asgn_plain
+    _b713,  # 713 ContinuousEffect
+    None,  # 714 ActionWord
+    _b715,  # 715 PlayerRef
     None,  # 716 __asgn_plain
     None,  # 717 __asgn_plain
-    None,  # 718 __asgn_optional
-    None,  # 719 __asgn_oneormore
-    _b720,  # 720 PerCount
+    None,  # 718 __asgn_oneormore
+    None,  # 719 __asgn_plain
+    None,  # 720 __asgn_plain
     None,  # 721 __asgn_plain
-    None,  # 722 __asgn_plain
-    _b723,  # 723 WhereX
-    None,  # 724 __asgn_plain
+    None,  # 722 __asgn_optional
+    None,  # 723 __asgn_oneormore
+    _b724,  # 724 PerCount
     None,  # 725 __asgn_plain
-    None,  # 726 __asgn_oneormore
-    None,  # 727 TargetRef
+    None,  # 726 __asgn_plain
+    _b727,  # 727 WhereX
     None,  # 728 __asgn_plain
-    _b729,  # 729 AnyNumberTargets
-    None,  # 730 __asgn_plain
-    _b731,  # 731 AnyTarget
+    None,  # 729 __asgn_plain
+    None,  # 730 __asgn_oneormore
+    None,  # 731 TargetRef
     None,  # 732 __asgn_plain
-    None,  # 733 __asgn_plain
-    _b734,  # 734 UpToTargets
-    None,  # 735 __asgn_plain
-    _b736,  # 736 EachOfThem
+    _b733,  # 733 AnyNumberTargets
+    None,  # 734 __asgn_plain
+    _b735,  # 735 AnyTarget
+    None,  # 736 __asgn_plain
     None,  # 737 __asgn_plain
-    _b738,  # 738 EachPlayers
+    _b738,  # 738 UpToTargets
     None,  # 739 __asgn_plain
-    _b740,  # 740 ThatRef
+    _b740,  # 740 EachOfThem
     None,  # 741 __asgn_plain
-    _b742,  # 742 EnchantedRef
+    _b742,  # 742 EachPlayers
     None,  # 743 __asgn_plain
-    _b744,  # 744 RestRef
+    _b744,  # 744 ThatRef
     None,  # 745 __asgn_plain
-    None,  # 746 __asgn_plain
+    _b746,  # 746 EnchantedRef
     None,  # 747 __asgn_plain
-    _b748,  # 748 MayPlayEffect
+    _b748,  # 748 RestRef
     None,  # 749 __asgn_plain
     None,  # 750 __asgn_plain
-    None,  # 751 __asgn_optional
-    None,  # 752 __asgn_plain
+    None,  # 751 __asgn_plain
+    _b752,  # 752 MayPlayEffect
     None,  # 753 __asgn_plain
     None,  # 754 __asgn_plain
-    None,  # 755 __asgn_plain
+    None,  # 755 __asgn_optional
     None,  # 756 __asgn_plain
-    None,  # 757 __asgn_optional
+    None,  # 757 __asgn_plain
     None,  # 758 __asgn_plain
     None,  # 759 __asgn_plain
-    None,  # 760 __asgn_optional
+    None,  # 760 __asgn_plain
     None,  # 761 __asgn_optional
     None,  # 762 __asgn_plain
     None,  # 763 __asgn_plain
-    _b764,  # 764 BeginningTrigger
-    None,  # 765 Trigger
+    None,  # 764 __asgn_optional
+    None,  # 765 __asgn_optional
     None,  # 766 __asgn_plain
     None,  # 767 __asgn_plain
-    _b768,  # 768 LastCounterTrigger
-    None,  # 769 __asgn_plain
+    _b768,  # 768 BeginningTrigger
+    None,  # 769 Trigger
     None,  # 770 __asgn_plain
     None,  # 771 __asgn_plain
-    _b772,  # 772 BatchAttackTrigger
+    _b772,  # 772 LastCounterTrigger
     None,  # 773 __asgn_plain
     None,  # 774 __asgn_plain
-    _b775,  # 775 ToGraveyardTrigger
-    None,  # 776 __asgn_plain
-    _b777,  # 777 ThisTrigger
+    None,  # 775 __asgn_plain
+    _b776,  # 776 BatchAttackTrigger
+    None,  # 777 __asgn_plain
     None,  # 778 __asgn_plain
-    None,  # 779 __asgn_plain
-    _b780,  # 780 DiscardTrigger
-    None,  # 781 __asgn_plain
+    _b779,  # 779 ToGraveyardTrigger
+    None,  # 780 __asgn_plain
+    _b781,  # 781 ThisTrigger
     None,  # 782 __asgn_plain
-    _b783,  # 783 LifeGainTrigger
-    None,  # 784 __asgn_plain
+    None,  # 783 __asgn_plain
+    _b784,  # 784 DiscardTrigger
     None,  # 785 __asgn_plain
-    _b786,  # 786 CastTrigger
-    None,  # 787 __asgn_plain
+    None,  # 786 __asgn_plain
+    _b787,  # 787 LifeGainTrigger
     None,  # 788 __asgn_plain
-    _b789,  # 789 AttachedTrigger
-    None,  # 790 __asgn_plain
+    None,  # 789 __asgn_plain
+    _b790,  # 790 CastTrigger
     None,  # 791 __asgn_plain
-    _b792,  # 792 YoursTrigger
-    None,  # 793 __asgn_plain
-    None,  # 794 __asgn_optional
-    None,  # 795 __asgn_optional
-    None,  # 796 __asgn_plain
+    None,  # 792 __asgn_plain
+    _b793,  # 793 AttachedTrigger
+    None,  # 794 __asgn_plain
+    None,  # 795 __asgn_plain
+    _b796,  # 796 YoursTrigger
     None,  # 797 __asgn_plain
-    None,  # 798 __asgn_plain
-    None,  # 799 __asgn_plain
+    None,  # 798 __asgn_optional
+    None,  # 799 __asgn_optional
     None,  # 800 __asgn_plain
     None,  # 801 __asgn_plain
     None,  # 802 __asgn_plain
     None,  # 803 __asgn_plain
     None,  # 804 __asgn_plain
     None,  # 805 __asgn_plain
-    _b806,  # 806 ZonePlace
+    None,  # 806 __asgn_plain
     None,  # 807 __asgn_plain
-    None,  # 808 __asgn_oneormore
+    None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
-    None,  # 810 __asgn_plain
+    _b810,  # 810 ZonePlace
     None,  # 811 __asgn_plain
-    None,  # 812 __asgn_plain
+    None,  # 812 __asgn_oneormore
     None,  # 813 __asgn_plain
     None,  # 814 __asgn_plain
-    _b815,  # 815 PTChoice
-    None,  # 816 StaticPart
+    None,  # 815 __asgn_plain
+    None,  # 816 __asgn_plain
     None,  # 817 __asgn_plain
     None,  # 818 __asgn_plain
-    _b819,  # 819 PTChange
-    None,  # 820 __asgn_plain
-    _b821,  # 821 CantAttackOrBlock
+    _b819,  # 819 PTChoice
+    None,  # 820 StaticPart
+    None,  # 821 __asgn_plain
     None,  # 822 __asgn_plain
-    _b823,  # 823 CantAttackUnless
+    _b823,  # 823 PTChange
     None,  # 824 __asgn_plain
-    _b825,  # 825 CantAttack
-    _b826,  # 826 CantBlockMatching
-    None,  # 827 __asgn_plain
-    _b828,  # 828 CantBlock
-    None,  # 829 __asgn_plain
-    _b830,  # 830 CantBeBlockedByFewer
-    _b831,  # 831 CantBeBlockedExcept
-    _b832,  # 832 CanBlockOnly
-    _b833,  # 833 BlockCapacity
-    None,  # 834 __asgn_plain
-    _b835,  # 835 BlocksDespite
-    None,  # 836 __asgn_plain
-    None,  # 837 __asgn_plain
-    _b838,  # 838 CantBeTargetedByOnly
-    None,  # 839 __asgn_plain
-    _b840,  # 840 CantBeTargetedBy
-    _b841,  # 841 CantBeTargeted
-    None,  # 842 __asgn_plain
-    _b843,  # 843 CantBeDestroyed
-    None,  # 844 __asgn_plain
-    _b845,  # 845 CantPhaseOut
+    _b825,  # 825 CantAttackOrBlock
+    None,  # 826 __asgn_plain
+    _b827,  # 827 CantAttackUnless
+    None,  # 828 __asgn_plain
+    _b829,  # 829 CantAttack
+    _b830,  # 830 CantBlockMatching
+    None,  # 831 __asgn_plain
+    _b832,  # 832 CantBlock
+    None,  # 833 __asgn_plain
+    _b834,  # 834 CantBeBlockedByFewer
+    _b835,  # 835 CantBeBlockedExcept
+    _b836,  # 836 CanBlockOnly
+    _b837,  # 837 BlockCapacity
+    None,  # 838 __asgn_plain
+    _b839,  # 839 BlocksDespite
+    None,  # 840 __asgn_plain
+    None,  # 841 __asgn_plain
+    _b842,  # 842 CantBeTargetedByOnly
+    None,  # 843 __asgn_plain
+    _b844,  # 844 CantBeTargetedBy
+    _b845,  # 845 CantBeTargeted
     None,  # 846 __asgn_plain
-    _b847,  # 847 PhasesEachUntap
+    _b847,  # 847 CantBeDestroyed
     None,  # 848 __asgn_plain
-    None,  # 849 __asgn_plain
-    _b850,  # 850 BasePT
-    None,  # 851 __asgn_plain
-    _b852,  # 852 GainsAbility
+    _b849,  # 849 CantPhaseOut
+    None,  # 850 __asgn_plain
+    _b851,  # 851 PhasesEachUntap
+    None,  # 852 __asgn_plain
     None,  # 853 __asgn_plain
-    None,  # 854 __asgn_plain
-    _b855,  # 855 HasKeywordAtManaCost
-    None,  # 856 __asgn_plain
+    _b854,  # 854 BasePT
+    None,  # 855 __asgn_plain
+    _b856,  # 856 GainsAbility
     None,  # 857 __asgn_plain
-    _b858,  # 858 HasKeywordFrom
-    None,  # 859 __asgn_plain
+    None,  # 858 __asgn_plain
+    _b859,  # 859 HasKeywordAtManaCost
     None,  # 860 __asgn_plain
     None,  # 861 __asgn_plain
-    _b862,  # 862 ProtectionFromChosen
-    _b863,  # 863 HasKeywords
-    _b864,  # 864 LosesKeywords
+    _b862,  # 862 HasKeywordFrom
+    None,  # 863 __asgn_plain
+    None,  # 864 __asgn_plain
     None,  # 865 __asgn_plain
-    None,  # 866 __asgn_plain
-    _b867,  # 867 CombatDamageSteps
-    None,  # 868 __asgn_plain
-    _b869,  # 869 AssignsExcess
+    _b866,  # 866 ProtectionFromChosen
+    _b867,  # 867 HasKeywords
+    _b868,  # 868 LosesKeywords
+    None,  # 869 __asgn_plain
     None,  # 870 __asgn_plain
-    _b871,  # 871 FormsBands
+    _b871,  # 871 CombatDamageSteps
     None,  # 872 __asgn_plain
-    _b873,  # 873 DividesDamage
+    _b873,  # 873 AssignsExcess
     None,  # 874 __asgn_plain
-    _b875,  # 875 AttacksUntapped
+    _b875,  # 875 FormsBands
     None,  # 876 __asgn_plain
-    _b877,  # 877 DoesntUntap
+    _b877,  # 877 DividesDamage
     None,  # 878 __asgn_plain
-    _b879,  # 879 DamageGainsLife
+    _b879,  # 879 AttacksUntapped
     None,  # 880 __asgn_plain
-    _b881,  # 881 DamageIsLethal
+    _b881,  # 881 DoesntUntap
     None,  # 882 __asgn_plain
-    _b883,  # 883 DamageAsCounters
+    _b883,  # 883 DamageGainsLife
     None,  # 884 __asgn_plain
-    _b885,  # 885 CantBeBlockedBy
+    _b885,  # 885 DamageIsLethal
     None,  # 886 __asgn_plain
-    _b887,  # 887 CantBeAttachedBy
+    _b887,  # 887 DamageAsCounters
     None,  # 888 __asgn_plain
-    _b889,  # 889 PreventDamageFrom
+    _b889,  # 889 CantBeBlockedBy
     None,  # 890 __asgn_plain
-    _b891,  # 891 AttacksDespite
+    _b891,  # 891 CantBeAttachedBy
     None,  # 892 __asgn_plain
-    None,  # 893 __asgn_plain
-    _b894,  # 894 TapAbilitiesCantActivate
-    None,  # 895 __asgn_plain
-    _b896,  # 896 MaxBlockers
+    _b893,  # 893 PreventDamageFrom
+    None,  # 894 __asgn_plain
+    _b895,  # 895 AttacksDespite
+    None,  # 896 __asgn_plain
     None,  # 897 __asgn_plain
-    _b898,  # 898 AttacksEachCombat
+    _b898,  # 898 TapAbilitiesCantActivate
     None,  # 899 __asgn_plain
-    _b900,  # 900 AttacksThisTurn
+    _b900,  # 900 MaxBlockers
     None,  # 901 __asgn_plain
-    _b902,  # 902 MustBeBlocked
+    _b902,  # 902 AttacksEachCombat
     None,  # 903 __asgn_plain
-    _b904,  # 904 BlocksEachCombat
+    _b904,  # 904 AttacksThisTurn
     None,  # 905 __asgn_plain
-    _b906,  # 906 CantBeBlocked
+    _b906,  # 906 MustBeBlocked
     None,  # 907 __asgn_plain
-    None,  # 908 __asgn_plain
-    _b909,  # 909 BecomesCreature
-    None,  # 910 __asgn_plain
-    _b911,  # 911 ChosenCreatureType
+    _b908,  # 908 BlocksEachCombat
+    None,  # 909 __asgn_plain
+    _b910,  # 910 CantBeBlocked
+    None,  # 911 __asgn_plain
     None,  # 912 __asgn_plain
-    _b913,  # 913 BecomesAura
+    _b913,  # 913 BecomesCreature
     None,  # 914 __asgn_plain
-    _b915,  # 915 IsColor
-    _b916,  # 916 BecomesTypes
-    None,  # 917 __asgn_plain
+    _b915,  # 915 ChosenCreatureType
+    None,  # 916 __asgn_plain
+    _b917,  # 917 BecomesAura
     None,  # 918 __asgn_plain
-    None,  # 919 __asgn_plain
-    None,  # 920 __asgn_plain
+    _b919,  # 919 IsColor
+    _b920,  # 920 BecomesTypes
     None,  # 921 __asgn_plain
     None,  # 922 __asgn_plain
     None,  # 923 __asgn_plain
-    None,  # 924 __asgn_oneormore
-    None,  # 925 __asgn_oneormore
+    None,  # 924 __asgn_plain
+    None,  # 925 __asgn_plain
     None,  # 926 __asgn_plain
     None,  # 927 __asgn_plain
-    None,  # 928 __asgn_optional
-    None,  # 929 __asgn_optional
-    None,  # 930 __asgn_optional
-    None,  # 931 __asgn_optional
-    None,  # 932 __asgn_oneormore
+    None,  # 928 __asgn_oneormore
+    None,  # 929 __asgn_oneormore
+    None,  # 930 __asgn_plain
+    None,  # 931 __asgn_plain
+    None,  # 932 __asgn_optional
     None,  # 933 __asgn_optional
-    None,  # 934 __asgn_plain
-    None,  # 935 __asgn_plain
+    None,  # 934 __asgn_optional
+    None,  # 935 __asgn_optional
     None,  # 936 __asgn_oneormore
     None,  # 937 __asgn_optional
-    None,  # 938 __asgn_optional
+    None,  # 938 __asgn_plain
     None,  # 939 __asgn_plain
-    None,  # 940 __asgn_plain
-    None,  # 941 __asgn_plain
-    None,  # 942 __asgn_plain
+    None,  # 940 __asgn_oneormore
+    None,  # 941 __asgn_optional
+    None,  # 942 __asgn_optional
     None,  # 943 __asgn_plain
     None,  # 944 __asgn_plain
     None,  # 945 __asgn_plain
@@ -89693,16 +89876,16 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 951 __asgn_plain
     None,  # 952 __asgn_plain
     None,  # 953 __asgn_plain
-    None,  # 954 __asgn_optional
-    None,  # 955 __asgn_zeroormore
-    None,  # 956 __asgn_zeroormore
-    None,  # 957 __asgn_zeroormore
-    None,  # 958 __asgn_oneormore
-    None,  # 959 __asgn_oneormore
-    None,  # 960 __asgn_plain
-    None,  # 961 __asgn_plain
-    None,  # 962 __asgn_plain
-    None,  # 963 __asgn_plain
+    None,  # 954 __asgn_plain
+    None,  # 955 __asgn_plain
+    None,  # 956 __asgn_plain
+    None,  # 957 __asgn_plain
+    None,  # 958 __asgn_optional
+    None,  # 959 __asgn_zeroormore
+    None,  # 960 __asgn_zeroormore
+    None,  # 961 __asgn_zeroormore
+    None,  # 962 __asgn_oneormore
+    None,  # 963 __asgn_oneormore
     None,  # 964 __asgn_plain
     None,  # 965 __asgn_plain
     None,  # 966 __asgn_plain
@@ -89711,213 +89894,217 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 969 __asgn_plain
     None,  # 970 __asgn_plain
     None,  # 971 __asgn_plain
-    _b972,  # 972 Duration
+    None,  # 972 __asgn_plain
     None,  # 973 __asgn_plain
     None,  # 974 __asgn_plain
-    None,  # 975 __asgn_oneormore
-    None,  # 976 __asgn_plain
-    _b977,  # 977 UpToXTargets
-    None,  # 978 GraveyardTarget
-    None,  # 979 __asgn_plain
-    _b980,  # 980 FromGraveyard
-    None,  # 981 __asgn_plain
-    None,  # 982 __asgn_optional
-    None,  # 983 __asgn_optional
-    None,  # 984 __asgn_optional
+    None,  # 975 __asgn_plain
+    _b976,  # 976 Duration
+    None,  # 977 __asgn_plain
+    None,  # 978 __asgn_plain
+    None,  # 979 __asgn_oneormore
+    None,  # 980 __asgn_plain
+    _b981,  # 981 UpToXTargets
+    None,  # 982 GraveyardTarget
+    None,  # 983 __asgn_plain
+    _b984,  # 984 FromGraveyard
     None,  # 985 __asgn_plain
-    _b986,  # 986 OntoBattlefield
-    None,  # 987 Destination
-    None,  # 988 __asgn_plain
-    _b989,  # 989 IntoHand
-    None,  # 990 __asgn_plain
-    _b991,  # 991 IntoGraveyard
-    None,  # 992 __asgn_optional
-    None,  # 993 __asgn_plain
-    _b994,  # 994 CostValue
-    None,  # 995 __asgn_plain
-    None,  # 996 __asgn_plain
-    None,  # 997 __asgn_optional
-    None,  # 998 __asgn_plain
+    None,  # 986 __asgn_optional
+    None,  # 987 __asgn_optional
+    None,  # 988 __asgn_optional
+    None,  # 989 __asgn_plain
+    _b990,  # 990 OntoBattlefield
+    None,  # 991 Destination
+    None,  # 992 __asgn_plain
+    _b993,  # 993 IntoHand
+    None,  # 994 __asgn_plain
+    _b995,  # 995 IntoGraveyard
+    None,  # 996 __asgn_optional
+    None,  # 997 __asgn_plain
+    _b998,  # 998 CostValue
     None,  # 999 __asgn_plain
     None,  # 1000 __asgn_plain
-    None,  # 1001 __asgn_plain
+    None,  # 1001 __asgn_optional
     None,  # 1002 __asgn_plain
     None,  # 1003 __asgn_plain
     None,  # 1004 __asgn_plain
     None,  # 1005 __asgn_plain
     None,  # 1006 __asgn_plain
-    None,  # 1007 __asgn_optional
+    None,  # 1007 __asgn_plain
     None,  # 1008 __asgn_plain
     None,  # 1009 __asgn_plain
     None,  # 1010 __asgn_plain
-    None,  # 1011 __asgn_plain
-    None,  # 1012 __asgn_optional
+    None,  # 1011 __asgn_optional
+    None,  # 1012 __asgn_plain
     None,  # 1013 __asgn_plain
     None,  # 1014 __asgn_plain
     None,  # 1015 __asgn_plain
-    None,  # 1016 __asgn_plain
-    None,  # 1017 __asgn_optional
-    None,  # 1018 __asgn_oneormore
+    None,  # 1016 __asgn_optional
+    None,  # 1017 __asgn_plain
+    None,  # 1018 __asgn_plain
     None,  # 1019 __asgn_plain
     None,  # 1020 __asgn_plain
-    _b1021,  # 1021 NextTurnDuration
-    None,  # 1022 __asgn_plain
-    None,  # 1023 __asgn_optional
-    None,  # 1024 __asgn_optional
-    None,  # 1025 BackWord
+    None,  # 1021 __asgn_optional
+    None,  # 1022 __asgn_oneormore
+    None,  # 1023 __asgn_plain
+    None,  # 1024 __asgn_plain
+    _b1025,  # 1025 NextTurnDuration
     None,  # 1026 __asgn_plain
-    None,  # 1027 __asgn_plain
-    None,  # 1028 __asgn_plain
-    None,  # 1029 __asgn_plain
+    None,  # 1027 __asgn_optional
+    None,  # 1028 __asgn_optional
+    None,  # 1029 BackWord
     None,  # 1030 __asgn_plain
-    _b1031,  # 1031 BackRef
-    None,  # 1032 __asgn_optional
+    None,  # 1031 __asgn_plain
+    None,  # 1032 __asgn_plain
     None,  # 1033 __asgn_plain
-    _b1034,  # 1034 TargetPlayer
-    None,  # 1035 __asgn_plain
-    _b1036,  # 1036 TargetObject
-    None,  # 1037 __asgn_optional
-    None,  # 1038 __asgn_plain
+    None,  # 1034 __asgn_plain
+    _b1035,  # 1035 BackRef
+    None,  # 1036 __asgn_optional
+    None,  # 1037 __asgn_plain
+    _b1038,  # 1038 TargetPlayer
     None,  # 1039 __asgn_plain
-    _b1040,  # 1040 EachObjects
+    _b1040,  # 1040 TargetObject
     None,  # 1041 __asgn_optional
     None,  # 1042 __asgn_plain
     None,  # 1043 __asgn_plain
-    None,  # 1044 __asgn_optional
+    _b1044,  # 1044 EachObjects
     None,  # 1045 __asgn_optional
-    None,  # 1046 __asgn_optional
+    None,  # 1046 __asgn_plain
     None,  # 1047 __asgn_plain
-    None,  # 1048 __asgn_oneormore
-    None,  # 1049 __asgn_plain
-    None,  # 1050 __asgn_plain
-    None,  # 1051 __asgn_oneormore
+    None,  # 1048 __asgn_optional
+    None,  # 1049 __asgn_optional
+    None,  # 1050 __asgn_optional
+    None,  # 1051 __asgn_plain
     None,  # 1052 __asgn_oneormore
-    None,  # 1053 __asgn_optional
-    None,  # 1054 __asgn_optional
-    None,  # 1055 __asgn_optional
-    None,  # 1056 __asgn_plain
-    None,  # 1057 __asgn_plain
-    None,  # 1058 __asgn_oneormore
-    None,  # 1059 __asgn_oneormore
-    None,  # 1060 __asgn_oneormore
+    None,  # 1053 __asgn_plain
+    None,  # 1054 __asgn_plain
+    None,  # 1055 __asgn_oneormore
+    None,  # 1056 __asgn_oneormore
+    None,  # 1057 __asgn_optional
+    None,  # 1058 __asgn_optional
+    None,  # 1059 __asgn_optional
+    None,  # 1060 __asgn_plain
     None,  # 1061 __asgn_plain
-    None,  # 1062 __asgn_plain
+    None,  # 1062 __asgn_oneormore
     None,  # 1063 __asgn_oneormore
-    None,  # 1064 __asgn_plain
+    None,  # 1064 __asgn_oneormore
     None,  # 1065 __asgn_plain
     None,  # 1066 __asgn_plain
-    _b1067,  # 1067 QualityRef
+    None,  # 1067 __asgn_oneormore
     None,  # 1068 __asgn_plain
-    None,  # 1069 __asgn_optional
-    None,  # 1070 __asgn_oneormore
-    None,  # 1071 __asgn_oneormore
+    None,  # 1069 __asgn_plain
+    None,  # 1070 __asgn_plain
+    _b1071,  # 1071 QualityRef
     None,  # 1072 __asgn_plain
     None,  # 1073 __asgn_optional
     None,  # 1074 __asgn_oneormore
-    None,  # 1075 __asgn_zeroormore
-    None,  # 1076 __asgn_oneormore
+    None,  # 1075 __asgn_oneormore
+    None,  # 1076 __asgn_plain
     None,  # 1077 __asgn_optional
-    None,  # 1078 __asgn_optional
-    None,  # 1079 KeywordCostPart
+    None,  # 1078 __asgn_oneormore
+    None,  # 1079 __asgn_zeroormore
     None,  # 1080 __asgn_oneormore
-    None,  # 1081 __asgn_oneormore
-    None,  # 1082 __asgn_oneormore
-    None,  # 1083 __asgn_oneormore
+    None,  # 1081 __asgn_optional
+    None,  # 1082 __asgn_optional
+    None,  # 1083 KeywordCostPart
     None,  # 1084 __asgn_oneormore
     None,  # 1085 __asgn_oneormore
     None,  # 1086 __asgn_oneormore
     None,  # 1087 __asgn_oneormore
     None,  # 1088 __asgn_oneormore
-    None,  # 1089 __asgn_optional
-    None,  # 1090 __asgn_plain
-    None,  # 1091 __asgn_plain
-    None,  # 1092 __asgn_plain
-    _b1093,  # 1093 PerTime
-    None,  # 1094 __asgn_optional
-    None,  # 1095 __asgn_oneormore
+    None,  # 1089 __asgn_oneormore
+    None,  # 1090 __asgn_oneormore
+    None,  # 1091 __asgn_oneormore
+    None,  # 1092 __asgn_oneormore
+    None,  # 1093 __asgn_optional
+    None,  # 1094 __asgn_plain
+    None,  # 1095 __asgn_plain
     None,  # 1096 __asgn_plain
-    _b1097,  # 1097 PerObject
+    _b1097,  # 1097 PerTime
     None,  # 1098 __asgn_optional
-    None,  # 1099 __asgn_plain
+    None,  # 1099 __asgn_oneormore
     None,  # 1100 __asgn_plain
-    None,  # 1101 __asgn_plain
-    _b1102,  # 1102 PowerOf
+    _b1101,  # 1101 PerObject
+    None,  # 1102 __asgn_optional
     None,  # 1103 __asgn_plain
     None,  # 1104 __asgn_plain
     None,  # 1105 __asgn_plain
-    None,  # 1106 __asgn_plain
+    _b1106,  # 1106 PowerOf
     None,  # 1107 __asgn_plain
     None,  # 1108 __asgn_plain
     None,  # 1109 __asgn_plain
-    None,  # 1110 __asgn_optional
-    None,  # 1111 __asgn_optional
-    None,  # 1112 __asgn_optional
-    None,  # 1113 __asgn_optional
+    None,  # 1110 __asgn_plain
+    None,  # 1111 __asgn_plain
+    None,  # 1112 __asgn_plain
+    None,  # 1113 __asgn_plain
     None,  # 1114 __asgn_optional
     None,  # 1115 __asgn_optional
-    None,  # 1116 __asgn_oneormore
+    None,  # 1116 __asgn_optional
     None,  # 1117 __asgn_optional
     None,  # 1118 __asgn_optional
     None,  # 1119 __asgn_optional
-    None,  # 1120 DelayedStep
+    None,  # 1120 __asgn_oneormore
     None,  # 1121 __asgn_optional
     None,  # 1122 __asgn_optional
-    None,  # 1123 __asgn_oneormore
-    None,  # 1124 __asgn_plain
+    None,  # 1123 __asgn_optional
+    None,  # 1124 DelayedStep
     None,  # 1125 __asgn_optional
     None,  # 1126 __asgn_optional
-    None,  # 1127 __asgn_optional
+    None,  # 1127 __asgn_oneormore
     None,  # 1128 __asgn_plain
-    None,  # 1129 __asgn_plain
+    None,  # 1129 __asgn_optional
     None,  # 1130 __asgn_optional
     None,  # 1131 __asgn_optional
     None,  # 1132 __asgn_plain
-    _b1133,  # 1133 EntersEvent
-    None,  # 1134 ThisEvent
-    None,  # 1135 __asgn_plain
-    _b1136,  # 1136 LeavesEvent
-    None,  # 1137 __asgn_plain
-    _b1138,  # 1138 DiesEvent
+    None,  # 1133 __asgn_plain
+    None,  # 1134 __asgn_optional
+    None,  # 1135 __asgn_optional
+    None,  # 1136 __asgn_plain
+    _b1137,  # 1137 EntersEvent
+    None,  # 1138 ThisEvent
     None,  # 1139 __asgn_plain
-    _b1140,  # 1140 ToGraveyardEvent
+    _b1140,  # 1140 LeavesEvent
     None,  # 1141 __asgn_plain
-    _b1142,  # 1142 AttacksAloneEvent
+    _b1142,  # 1142 DiesEvent
     None,  # 1143 __asgn_plain
-    _b1144,  # 1144 UnblockedEvent
+    _b1144,  # 1144 ToGraveyardEvent
     None,  # 1145 __asgn_plain
-    _b1146,  # 1146 AttacksEvent
+    _b1146,  # 1146 AttacksAloneEvent
     None,  # 1147 __asgn_plain
-    _b1148,  # 1148 BlocksEvent
+    _b1148,  # 1148 UnblockedEvent
     None,  # 1149 __asgn_plain
-    None,  # 1150 __asgn_plain
+    _b1150,  # 1150 AttacksEvent
     None,  # 1151 __asgn_plain
-    _b1152,  # 1152 BlockedEvent
+    _b1152,  # 1152 BlocksEvent
     None,  # 1153 __asgn_plain
-    _b1154,  # 1154 PhasesEvent
+    None,  # 1154 __asgn_plain
     None,  # 1155 __asgn_plain
-    _b1156,  # 1156 TurnedUpEvent
+    _b1156,  # 1156 BlockedEvent
     None,  # 1157 __asgn_plain
-    _b1158,  # 1158 ExiledThisWayEvent
+    _b1158,  # 1158 PhasesEvent
     None,  # 1159 __asgn_plain
-    _b1160,  # 1160 TargetedEvent
+    _b1160,  # 1160 TurnedUpEvent
     None,  # 1161 __asgn_plain
-    None,  # 1162 __asgn_plain
-    _b1163,  # 1163 DealsDamageEvent
-    None,  # 1164 __asgn_plain
-    _b1165,  # 1165 DealtDamageEvent
+    _b1162,  # 1162 ExiledThisWayEvent
+    None,  # 1163 __asgn_plain
+    _b1164,  # 1164 TargetedEvent
+    None,  # 1165 __asgn_plain
     None,  # 1166 __asgn_plain
-    _b1167,  # 1167 PutIntoGraveyardEvent
-    None,  # 1168 __asgn_optional
-    None,  # 1169 __asgn_optional
-    None,  # 1170 __asgn_optional
-    None,  # 1171 __asgn_oneormore
-    None,  # 1172 __asgn_oneormore
-    None,  # 1173 __asgn_oneormore
+    _b1167,  # 1167 DealsDamageEvent
+    None,  # 1168 __asgn_plain
+    _b1169,  # 1169 DealtDamageEvent
+    None,  # 1170 __asgn_plain
+    _b1171,  # 1171 PutIntoGraveyardEvent
+    None,  # 1172 __asgn_optional
+    None,  # 1173 __asgn_optional
     None,  # 1174 __asgn_optional
-    None,  # 1175 __asgn_optional
-    None,  # 1176 __asgn_optional
-    None,  # 1177 __asgn_optional
+    None,  # 1175 __asgn_oneormore
+    None,  # 1176 __asgn_oneormore
+    None,  # 1177 __asgn_oneormore
     None,  # 1178 __asgn_optional
     None,  # 1179 __asgn_optional
     None,  # 1180 __asgn_optional
+    None,  # 1181 __asgn_optional
+    None,  # 1182 __asgn_optional
+    None,  # 1183 __asgn_optional
+    None,  # 1184 __asgn_optional
 ]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from .abilities import AlternativeCost, KeywordAction
 from .actions import CastSpell
 from .casting import cast_spell
-from .continuous import GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, RuleEffect, SetBasePT, SetCreatureType
+from .continuous import AttacksEachCombat, GainKeywordWithQuality, MayPlay, Part, PTChange, PTChoice, RuleEffect, SetBasePT, SetCreatureType
 from .costoptions import cost_options
 from .costs import mana_sources, offer_to_pay, pay_now
 from .creature_types import choose_creature_type
@@ -1253,6 +1253,26 @@ class ApplyContinuous:
 
 
 @dataclass(frozen=True)
+class AttacksPlayerIfAble:
+    """508.1d: "target creature attacks target opponent this turn if able": until end of turn, a
+    requirement to attack that player.  Each creature attacks the player its controller attacks (506.2:
+    the next opponent in turn order), so the requirement is made only where that is the player named;
+    a creature can't attack its own controller, and then there is none."""
+
+    target: ObjectRef
+    player: PlayerRef
+
+    def resolve(self, res: "Resolution") -> None:
+        """Add the requirement to each creature that could attack that player."""
+        players = list(res.following(self.player))
+        for ref in dict.fromkeys(res.referents(self.target)):
+            if isinstance(ref, int) and res.game.exists(ref):
+                o = res.game.obj(ref)
+                if res.game.opponent(o.controller) in players and o.controller not in players:
+                    res.game.add_continuous(ref, (AttacksEachCombat(),), res.controller, "eot")
+
+
+@dataclass(frozen=True)
 class DoublePowerToughness:
     """701.9b: doubling a creature's power and toughness gives it +X/+Y until end of turn, X and Y its
     power and toughness as the instruction is followed (608.2h)."""
@@ -1666,6 +1686,7 @@ class Effect(Protocol):
 # What generated card modules may use (re-exported by runtime.api).
 __all__ = [
     "ApplyContinuous",
+    "AttacksPlayerIfAble",
     "CantCastSpellsThisTurn",
     "DoublePowerToughness",
     "ApplyRules",

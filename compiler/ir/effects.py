@@ -622,6 +622,20 @@ class SkipTurn(Effect):
 
 
 @dataclass(frozen=True)
+class AttacksPlayerIfAble(Effect):
+    """508.1d: "target creature attacks target opponent this turn if able" -- a requirement this turn."""
+
+    target: Ref
+    player: Ref
+
+    def text(self, ph: "Phrase", subject: str) -> str:
+        return f"{self.target.text(ph, True)} attacks {self.player.player_text(ph)} this turn if able"
+
+    def python(self, actions: Actions) -> str:
+        return f"rt.AttacksPlayerIfAble(target={self.target.python()}, player={self.player.python()})"
+
+
+@dataclass(frozen=True)
 class DoublePT(Effect):
     """701.9b: "double its power and toughness until end of turn" -- +X/+Y, X and Y its power and
     toughness as the instruction is followed."""
