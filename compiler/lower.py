@@ -555,6 +555,10 @@ def _costpart_PutCountersCost(ck: Checker, p: Any, out: dict[str, Any], known: A
     out["put_counters"] = (str(p.counter.name), _amount(p.amount).value)
 
 
+def _costpart_EnergyCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
+    out["energy"] = out.get("energy", 0) + len(p.energy)  # 107.14
+
+
 def _costpart_TicketCost(ck: Checker, p: Any, out: dict[str, Any], known: Any) -> None:
     out["tickets"] = out.get("tickets", 0) + len(p.tickets)  # 107.17
 
@@ -1309,6 +1313,9 @@ class CardLowering:
     def effect_PlayerCountersEffect(self, e: Any, cond: Condition | None) -> Effect:
         player = self.player(e.player, cond)
         self.last_player = player
+        if e.energy:
+            # 107.14: "you get {E}{E}{E}{E}": that many energy counters (122.1).
+            return ef.PlayerCounters(player, am.Fixed(len(e.energy)), "energy", symbols=True)
         amount = self.amount(e.amount)
         if not isinstance(amount, am.Fixed):
             self.ck.error(e.amount, "a player gets a fixed number of counters here")

@@ -228,10 +228,14 @@ class PlayerCounters(Effect):
     player: Ref
     amount: Amount
     counter: str
+    symbols: bool = False  # 107.14: printed as energy symbols, "you get {E}{E} (two energy counters)"
 
     def text(self, ph: "Phrase", subject: str) -> str:
         who = self.player.player_text(ph)
-        return f"{who} {'get' if isinstance(self.player, YouRef) else 'gets'} {counters_text(self.amount.value, self.counter)}"
+        verb = 'get' if isinstance(self.player, YouRef) else 'gets'
+        if self.symbols:
+            return f"{who} {verb} {'{E}' * self.amount.value} ({counters_text(self.amount.value, self.counter)})"
+        return f"{who} {verb} {counters_text(self.amount.value, self.counter)}"
 
     def python(self, actions: Actions) -> str:
         return (f"rt.PlayerGetsCounters(player={self.player.python()}, counter={lit(self.counter)}, "
