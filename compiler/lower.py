@@ -1434,6 +1434,11 @@ class CardLowering:
 
     def effect_SacrificeEffect(self, e: Any, cond: Condition | None) -> Effect:
         unless = self.cost_value(e.unless) if e.unless is not None else None
+        if e.unlessexile is not None:
+            # 118.12: "unless you exile a card from your graveyard" -- a cost other than mana, paid or not.
+            fields: dict[str, Any] = {}
+            _costpart_ExileFromGraveyardCost(self.ck, e.unlessexile, fields, None)
+            unless = CostIR(**fields)
         # 702.24a: "unless you pay COST for each age counter on it" -- the cost once per counter
         per = self.counter_kind(e.per) if e.per is not None else ""
         return ef.Sacrifice(self.target(e.target, cond), unless, per)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '2b661e5426ef5440cb0ffc04c2a4693e38dcc7ddbb7aaea38be610d082787c0f'
+GRAMMAR = 'b79eedd9c0502d2da73376ba77d8223e328cbeabcef0a39026b92964fc0437f7'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -199,9 +199,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('ExileFromHandCost', 'common', 'ExileFromHandCost', ''),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'filter'),
-    ('ExileFromGraveyardCost', 'common', 'ExileFromGraveyardCost', ''),
-    ('__asgn_plain', 'plain', '', 'count'),
-    ('__asgn_plain', 'plain', '', 'filter'),
     ('__asgn_plain', 'plain', '', 'faceup'),
     ('ExileFaceUpCost', 'common', 'ExileFaceUpCost', ''),
     ('__asgn_plain', 'plain', '', 'count'),
@@ -381,6 +378,9 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'controller'),
     ('__asgn_plain', 'plain', '', 'name'),
     ('ObjectFilter', 'common', 'ObjectFilter', ''),
+    ('__asgn_plain', 'plain', '', 'count'),
+    ('__asgn_plain', 'plain', '', 'filter'),
+    ('ExileFromGraveyardCost', 'common', 'ExileFromGraveyardCost', ''),
     ('__asgn_plain', 'plain', '', 'count'),
     ('__asgn_plain', 'plain', '', 'filter'),
     ('RevealCost', 'common', 'RevealCost', ''),
@@ -703,7 +703,6 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'filter'),
     ('PlayerSacrificesEffect', 'common', 'PlayerSacrificesEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
-    ('__asgn_plain', 'plain', '', 'unless'),
     ('__asgn_plain', 'plain', '', 'per'),
     ('SacrificeEffect', 'common', 'SacrificeEffect', ''),
     ('__asgn_plain', 'plain', '', 'target'),
@@ -1030,6 +1029,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ('__asgn_plain', 'plain', '', 'bottom'),
     ('__asgn_plain', 'plain', '', 'owners'),
     ('__asgn_plain', 'plain', '', 'amount'),
+    ('__asgn_plain', 'plain', '', 'unless'),
+    ('__asgn_plain', 'plain', '', 'unlessexile'),
     ('__asgn_plain', 'plain', '', 'step'),
     ('__asgn_plain', 'plain', '', 'endcombat'),
     ('__asgn_plain', 'plain', '', 'target'),
@@ -9025,6 +9026,21 @@ class CardParser:
                 break
         if ch in _F27:
             while True:
+                r = self.r_ExileFromGraveyardCost_0(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 155
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
                 p45 = p
                 res46: list[Any] = []
                 q = sk0[p45]
@@ -9081,45 +9097,39 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p45] = q
-                if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'from', '')
+                v = (q, 'face', '')
                 q += 4
                 p45 = q
                 res46.append(v)
-                q = sk0[p45]
+                p51 = p45
+                res52: list[Any] = []
+                q = sk0[p51]
                 if q < 0:
-                    q = _WS0(text, p45).end()
+                    q = _WS0(text, p51).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p45] = q
-                if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    sk0[p51] = q
+                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'your', '')
-                q += 4
-                p45 = q
-                res46.append(v)
-                q = sk0[p45]
-                if q < 0:
-                    q = _WS0(text, p45).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p45] = q
-                if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'graveyard', '')
-                q += 9
-                p45 = q
-                res46.append(v)
+                v = (q, 'up', '')
+                q += 2
+                p51 = q
+                res52.append(v)
+                if res52:
+                    n = Nt(res52)
+                    n.rule = 177
+                p45 = p51
+                if res52 and n:
+                    res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 177
+                    n.rule = 178
                 q = p45
                 v = n if res46 else None
                 if v is not None:
@@ -9129,44 +9139,27 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F27:
+        if ch in _F13:
             while True:
-                p51 = p
-                res52: list[Any] = []
-                q = sk0[p51]
+                p53 = p
+                res54: list[Any] = []
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p51).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    sk0[p53] = q
+                if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'exile', '')
-                q += 5
-                p51 = q
-                res52.append(v)
-                p53 = p51
-                res54: list[Any] = []
-                r = self.r_Amount_0(p53)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
+                v = (q, 'remove', '')
+                q += 6
                 p53 = q
-                if v:
-                    res54.append(v)
-                if res54:
-                    n = Nt(res54)
-                    n.rule = 178
-                p51 = p53
-                if res54 and n:
-                    res52.append(n)
-                p55 = p51
+                res54.append(v)
+                p55 = p53
                 res56: list[Any] = []
-                r = self.r_ObjectFilter_0(p55)
+                r = self.r_Amount_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9178,151 +9171,68 @@ class CardParser:
                 if res56:
                     n = Nt(res56)
                     n.rule = 179
-                p51 = p55
+                p53 = p55
                 if res56 and n:
-                    res52.append(n)
-                q = sk0[p51]
-                if q < 0:
-                    q = _WS0(text, p51).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p51] = q
-                if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'face', '')
-                q += 4
-                p51 = q
-                res52.append(v)
-                p57 = p51
+                    res54.append(n)
+                p57 = p53
                 res58: list[Any] = []
-                q = sk0[p57]
-                if q < 0:
-                    q = _WS0(text, p57).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p57] = q
-                if not (text.startswith('up', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                r = self.r_CounterKind_0(p57)
+                if r is None:
                     p = c
                     ch = ch0
                     break
-                v = (q, 'up', '')
-                q += 2
+                q, v = r
                 p57 = q
-                res58.append(v)
+                if v:
+                    res58.append(v)
                 if res58:
                     n = Nt(res58)
                     n.rule = 180
-                p51 = p57
+                p53 = p57
                 if res58 and n:
-                    res52.append(n)
-                if res52:
-                    n = Nt(res52)
-                    n.rule = 181
-                q = p51
-                v = n if res52 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 155
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F13:
-            while True:
-                p59 = p
-                res60: list[Any] = []
-                q = sk0[p59]
+                    res54.append(n)
+                r = self.e40_0(p53)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p53 = q
+                if v:
+                    res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
-                if not (text.startswith('remove', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'remove', '')
-                q += 6
-                p59 = q
-                res60.append(v)
-                p61 = p59
-                res62: list[Any] = []
-                r = self.r_Amount_0(p61)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p61 = q
-                if v:
-                    res62.append(v)
-                if res62:
-                    n = Nt(res62)
-                    n.rule = 182
-                p59 = p61
-                if res62 and n:
-                    res60.append(n)
-                p63 = p59
-                res64: list[Any] = []
-                r = self.r_CounterKind_0(p63)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p63 = q
-                if v:
-                    res64.append(v)
-                if res64:
-                    n = Nt(res64)
-                    n.rule = 183
-                p59 = p63
-                if res64 and n:
-                    res60.append(n)
-                r = self.e40_0(p59)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p59 = q
-                if v:
-                    res60.append(v)
-                q = sk0[p59]
-                if q < 0:
-                    q = _WS0(text, p59).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p53] = q
                 if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'from', '')
                 q += 4
-                p59 = q
-                res60.append(v)
-                q = sk0[p59]
+                p53 = q
+                res54.append(v)
+                q = sk0[p53]
                 if q < 0:
-                    q = _WS0(text, p59).end()
+                    q = _WS0(text, p53).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p59] = q
+                    sk0[p53] = q
                 if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'this', '')
                 q += 4
-                p59 = q
-                res60.append(v)
-                if res60:
-                    n = Nt(res60 if len(res60) == 1 and type(res60[0]) is not list else flatten(res60))
-                    n.rule = 184
-                q = p59
-                v = n if res60 else None
+                p53 = q
+                res54.append(v)
+                if res54:
+                    n = Nt(res54 if len(res54) == 1 and type(res54[0]) is not list else flatten(res54))
+                    n.rule = 181
+                q = p53
+                v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 155
@@ -9347,55 +9257,119 @@ class CardParser:
                 break
         if ch in _F10:
             while True:
-                p65 = p
-                res66: list[Any] = []
-                q = sk0[p65]
+                p59 = p
+                res60: list[Any] = []
+                q = sk0[p59]
                 if q < 0:
-                    q = _WS0(text, p65).end()
+                    q = _WS0(text, p59).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p65] = q
+                    sk0[p59] = q
                 if not (text.startswith('tap', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
                 v = (q, 'tap', '')
                 q += 3
-                p65 = q
-                res66.append(v)
+                p59 = q
+                res60.append(v)
                 while True:
-                    p67 = p65
-                    res68: list[Any] = []
-                    q = sk0[p67]
+                    p61 = p59
+                    res62: list[Any] = []
+                    q = sk0[p61]
                     if q < 0:
-                        q = _WS0(text, p67).end()
+                        q = _WS0(text, p61).end()
                         if text.startswith('//', q):
                             q = self.comment(q, _WS0)
-                        sk0[p67] = q
+                        sk0[p61] = q
                     m = _RX16(text, q) if text[q:q + 1] in _F35 else None
                     if m is None:
                         break
-                    p69 = p67
-                    res70: list[Any] = []
-                    r = self.r_Amount_0(p69)
+                    p63 = p61
+                    res64: list[Any] = []
+                    r = self.r_Amount_0(p63)
                     if r is None:
                         break
                     q, v = r
-                    p69 = q
+                    p63 = q
                     if v:
-                        res70.append(v)
-                    if res70:
-                        n = Nt(res70)
-                        n.rule = 185
-                    p67 = p69
-                    if res70 and n:
-                        res68.append(n)
-                    p65 = p67
-                    res66 += res68
+                        res64.append(v)
+                    if res64:
+                        n = Nt(res64)
+                        n.rule = 182
+                    p61 = p63
+                    if res64 and n:
+                        res62.append(n)
+                    p59 = p61
+                    res60 += res62
                     break
-                p71 = p65
+                p65 = p59
+                res66: list[Any] = []
+                r = self.r_ObjectFilter_0(p65)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p65 = q
+                if v:
+                    res66.append(v)
+                if res66:
+                    n = Nt(res66)
+                    n.rule = 183
+                p59 = p65
+                if res66 and n:
+                    res60.append(n)
+                if res60:
+                    n = Nt(res60)
+                    n.rule = 184
+                q = p59
+                v = n if res60 else None
+                if v is not None:
+                    n = Nt([v])
+                    n.rule = 155
+                    return q, n
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F14:
+            while True:
+                p67 = p
+                res68: list[Any] = []
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'put', '')
+                q += 3
+                p67 = q
+                res68.append(v)
+                p69 = p67
+                res70: list[Any] = []
+                r = self.r_Amount_0(p69)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p69 = q
+                if v:
+                    res70.append(v)
+                if res70:
+                    n = Nt(res70)
+                    n.rule = 185
+                p67 = p69
+                if res70 and n:
+                    res68.append(n)
+                p71 = p67
                 res72: list[Any] = []
-                r = self.r_ObjectFilter_0(p71)
+                r = self.r_CounterKind_0(p71)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9407,14 +9381,51 @@ class CardParser:
                 if res72:
                     n = Nt(res72)
                     n.rule = 186
-                p65 = p71
+                p67 = p71
                 if res72 and n:
-                    res66.append(n)
-                if res66:
-                    n = Nt(res66)
+                    res68.append(n)
+                r = self.e41_0(p67)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p67 = q
+                if v:
+                    res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'on', '')
+                q += 2
+                p67 = q
+                res68.append(v)
+                q = sk0[p67]
+                if q < 0:
+                    q = _WS0(text, p67).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p67] = q
+                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'this', '')
+                q += 4
+                p67 = q
+                res68.append(v)
+                if res68:
+                    n = Nt(res68 if len(res68) == 1 and type(res68[0]) is not list else flatten(res68))
                     n.rule = 187
-                q = p65
-                v = n if res66 else None
+                q = p67
+                v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 155
@@ -9422,7 +9433,7 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F14:
+        if ch in _F13:
             while True:
                 p73 = p
                 res74: list[Any] = []
@@ -9432,12 +9443,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p73] = q
-                if not (text.startswith('put', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'put', '')
-                q += 3
+                v = (q, 'return', '')
+                q += 6
                 p73 = q
                 res74.append(v)
                 p75 = p73
@@ -9459,7 +9470,7 @@ class CardParser:
                     res74.append(n)
                 p77 = p73
                 res78: list[Any] = []
-                r = self.r_CounterKind_0(p77)
+                r = self.r_ObjectFilter_0(p77)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9474,7 +9485,21 @@ class CardParser:
                 p73 = p77
                 if res78 and n:
                     res74.append(n)
-                r = self.e41_0(p73)
+                q = sk0[p73]
+                if q < 0:
+                    q = _WS0(text, p73).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p73] = q
+                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'to', '')
+                q += 2
+                p73 = q
+                res74.append(v)
+                r = self.e42_0(p73)
                 if r is None:
                     p = c
                     ch = ch0
@@ -9489,12 +9514,12 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p73] = q
-                if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                if not (text.startswith("owner's", q)):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'on', '')
-                q += 2
+                v = (q, "owner's", '')
+                q += 7
                 p73 = q
                 res74.append(v)
                 q = sk0[p73]
@@ -9503,11 +9528,11 @@ class CardParser:
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
                     sk0[p73] = q
-                if not (text.startswith('this', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     p = c
                     ch = ch0
                     break
-                v = (q, 'this', '')
+                v = (q, 'hand', '')
                 q += 4
                 p73 = q
                 res74.append(v)
@@ -9516,121 +9541,6 @@ class CardParser:
                     n.rule = 190
                 q = p73
                 v = n if res74 else None
-                if v is not None:
-                    n = Nt([v])
-                    n.rule = 155
-                    return q, n
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F13:
-            while True:
-                p79 = p
-                res80: list[Any] = []
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('return', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'return', '')
-                q += 6
-                p79 = q
-                res80.append(v)
-                p81 = p79
-                res82: list[Any] = []
-                r = self.r_Amount_0(p81)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p81 = q
-                if v:
-                    res82.append(v)
-                if res82:
-                    n = Nt(res82)
-                    n.rule = 191
-                p79 = p81
-                if res82 and n:
-                    res80.append(n)
-                p83 = p79
-                res84: list[Any] = []
-                r = self.r_ObjectFilter_0(p83)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p83 = q
-                if v:
-                    res84.append(v)
-                if res84:
-                    n = Nt(res84)
-                    n.rule = 192
-                p79 = p83
-                if res84 and n:
-                    res80.append(n)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('to', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'to', '')
-                q += 2
-                p79 = q
-                res80.append(v)
-                r = self.e42_0(p79)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                p79 = q
-                if v:
-                    res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith("owner's", q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, "owner's", '')
-                q += 7
-                p79 = q
-                res80.append(v)
-                q = sk0[p79]
-                if q < 0:
-                    q = _WS0(text, p79).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p79] = q
-                if not (text.startswith('hand', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'hand', '')
-                q += 4
-                p79 = q
-                res80.append(v)
-                if res80:
-                    n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 193
-                q = p79
-                v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
                     n.rule = 155
@@ -9771,7 +9681,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 194
+        n.rule = 191
         return q, n
 
     def r_Condition_0(self, p: int) -> Any:
@@ -9805,7 +9715,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 195
+                    n.rule = 192
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -9911,18 +9821,18 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 196
+                    n.rule = 193
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 197
+                    n.rule = 194
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -9972,7 +9882,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 199
+                    n.rule = 196
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -10017,7 +9927,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 200
+                    n.rule = 197
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -10079,12 +9989,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 201
+                    n.rule = 198
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10265,18 +10175,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 202
+                    n.rule = 199
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 203
+                    n.rule = 200
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10340,18 +10250,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 204
+                    n.rule = 201
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18 if len(res18) == 1 and type(res18[0]) is not list else flatten(res18))
-                    n.rule = 205
+                    n.rule = 202
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10385,12 +10295,12 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22 if len(res22) == 1 and type(res22[0]) is not list else flatten(res22))
-                    n.rule = 206
+                    n.rule = 203
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10429,7 +10339,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 207
+                    n.rule = 204
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -10468,18 +10378,18 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 208
+                    n.rule = 205
                 p23 = p27
                 if res28 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24 if len(res24) == 1 and type(res24[0]) is not list else flatten(res24))
-                    n.rule = 209
+                    n.rule = 206
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10562,7 +10472,7 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 210
+                    n.rule = 207
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
@@ -10624,12 +10534,12 @@ class CardParser:
                 res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 211
+                    n.rule = 208
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10679,18 +10589,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 212
+                    n.rule = 209
                 p33 = p35
                 if res36 and n:
                     res34.append(n)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 213
+                    n.rule = 210
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10801,7 +10711,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 214
+                    n.rule = 211
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -10821,12 +10731,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 215
+                    n.rule = 212
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -10926,7 +10836,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 216
+                    n.rule = 213
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -10943,18 +10853,18 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 217
+                    n.rule = 214
                 p41 = p45
                 if res46 and n:
                     res42.append(n)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 218
+                    n.rule = 215
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11027,18 +10937,18 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 219
+                    n.rule = 216
                 p47 = p49
                 if res50 and n:
                     res48.append(n)
                 if res48:
                     n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
-                    n.rule = 220
+                    n.rule = 217
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11102,18 +11012,18 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 221
+                    n.rule = 218
                 p51 = p53
                 if res54 and n:
                     res52.append(n)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 222
+                    n.rule = 219
                 q = p51
                 v = n if res52 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11216,7 +11126,7 @@ class CardParser:
                         res60.append(v)
                     if res60:
                         n = Nt(res60)
-                        n.rule = 223
+                        n.rule = 220
                     p57 = p59
                     if res60 and n:
                         res58.append(n)
@@ -11261,12 +11171,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 224
+                    n.rule = 221
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11344,18 +11254,18 @@ class CardParser:
                 res64.append(v)
                 if res64:
                     n = Nt(res64)
-                    n.rule = 225
+                    n.rule = 222
                 p61 = p63
                 if res64 and n:
                     res62.append(n)
                 if res62:
                     n = Nt(res62 if len(res62) == 1 and type(res62[0]) is not list else flatten(res62))
-                    n.rule = 226
+                    n.rule = 223
                 q = p61
                 v = n if res62 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11469,7 +11379,7 @@ class CardParser:
                     res68.append(v)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 227
+                    n.rule = 224
                 p65 = p67
                 if res68 and n:
                     res66.append(n)
@@ -11503,12 +11413,12 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 228
+                    n.rule = 225
                 q = p65
                 v = n if res66 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11558,7 +11468,7 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 229
+                    n.rule = 226
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
@@ -11600,7 +11510,7 @@ class CardParser:
                     res76.append(v)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 230
+                    n.rule = 227
                 p69 = p75
                 if res76 and n:
                     res70.append(n)
@@ -11643,12 +11553,12 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 231
+                    n.rule = 228
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11745,18 +11655,18 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 232
+                    n.rule = 229
                 p77 = p79
                 if res80 and n:
                     res78.append(n)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 233
+                    n.rule = 230
                 q = p77
                 v = n if res78 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11820,7 +11730,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 234
+                    n.rule = 231
                 p81 = p83
                 if res84 and n:
                     res82.append(n)
@@ -11842,7 +11752,7 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86)
-                    n.rule = 235
+                    n.rule = 232
                 p81 = p85
                 if res86 and n:
                     res82.append(n)
@@ -11876,12 +11786,12 @@ class CardParser:
                 res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 236
+                    n.rule = 233
                 q = p81
                 v = n if res82 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -11992,7 +11902,7 @@ class CardParser:
                 res90.append(v)
                 if res90:
                     n = Nt(res90)
-                    n.rule = 237
+                    n.rule = 234
                 p87 = p89
                 if res90 and n:
                     res88.append(n)
@@ -12026,12 +11936,12 @@ class CardParser:
                 res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 238
+                    n.rule = 235
                 q = p87
                 v = n if res88 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12086,18 +11996,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 239
+                    n.rule = 236
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 240
+                    n.rule = 237
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12180,18 +12090,18 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 241
+                    n.rule = 238
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 242
+                    n.rule = 239
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12241,7 +12151,7 @@ class CardParser:
                     res102.append(v)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 243
+                    n.rule = 240
                 p99 = p101
                 if res102 and n:
                     res100.append(n)
@@ -12286,7 +12196,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 244
+                    n.rule = 241
                 p99 = p103
                 if res104 and n:
                     res100.append(n)
@@ -12308,7 +12218,7 @@ class CardParser:
                 res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 245
+                    n.rule = 242
                 p99 = p105
                 if res106 and n:
                     res100.append(n)
@@ -12342,12 +12252,12 @@ class CardParser:
                 res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 246
+                    n.rule = 243
                 q = p99
                 v = n if res100 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12397,7 +12307,7 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110)
-                    n.rule = 247
+                    n.rule = 244
                 p107 = p109
                 if res110 and n:
                     res108.append(n)
@@ -12461,7 +12371,7 @@ class CardParser:
                 res112.append(v)
                 if res112:
                     n = Nt(res112)
-                    n.rule = 248
+                    n.rule = 245
                 p107 = p111
                 if res112 and n:
                     res108.append(n)
@@ -12537,12 +12447,12 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 249
+                    n.rule = 246
                 q = p107
                 v = n if res108 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12587,18 +12497,18 @@ class CardParser:
                     res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 250
+                    n.rule = 247
                 p113 = p115
                 if res116 and n:
                     res114.append(n)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 251
+                    n.rule = 248
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12657,7 +12567,7 @@ class CardParser:
                     res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 252
+                    n.rule = 249
                 p117 = p119
                 if res120 and n:
                     res118.append(n)
@@ -12691,12 +12601,12 @@ class CardParser:
                 res118.append(v)
                 if res118:
                     n = Nt(res118 if len(res118) == 1 and type(res118[0]) is not list else flatten(res118))
-                    n.rule = 253
+                    n.rule = 250
                 q = p117
                 v = n if res118 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12755,7 +12665,7 @@ class CardParser:
                     res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 254
+                    n.rule = 251
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
@@ -12804,7 +12714,7 @@ class CardParser:
                         res128.append(v)
                     if res128:
                         n = Nt(res128)
-                        n.rule = 255
+                        n.rule = 252
                     p125 = p127
                     if res128 and n:
                         res126.append(n)
@@ -12883,12 +12793,12 @@ class CardParser:
                 res122.append(v)
                 if res122:
                     n = Nt(res122 if len(res122) == 1 and type(res122[0]) is not list else flatten(res122))
-                    n.rule = 256
+                    n.rule = 253
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -12943,18 +12853,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 257
+                    n.rule = 254
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 258
+                    n.rule = 255
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13018,7 +12928,7 @@ class CardParser:
                     res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 259
+                    n.rule = 256
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
@@ -13119,7 +13029,7 @@ class CardParser:
                     res138.append(v)
                 if res138:
                     n = Nt(res138)
-                    n.rule = 260
+                    n.rule = 257
                 p133 = p137
                 if res138 and n:
                     res134.append(n)
@@ -13183,18 +13093,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 261
+                    n.rule = 258
                 p133 = p139
                 if res140 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 262
+                    n.rule = 259
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13225,7 +13135,7 @@ class CardParser:
                     res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 263
+                    n.rule = 260
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
@@ -13255,7 +13165,7 @@ class CardParser:
                         res148.append(v)
                     if res148:
                         n = Nt(res148)
-                        n.rule = 264
+                        n.rule = 261
                     p145 = p147
                     if res148 and n:
                         res146.append(n)
@@ -13264,12 +13174,12 @@ class CardParser:
                     break
                 if res142:
                     n = Nt(res142 if len(res142) == 1 and type(res142[0]) is not list else flatten(res142))
-                    n.rule = 265
+                    n.rule = 262
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 198
+                    n.rule = 195
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -13294,7 +13204,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 266
+        n.rule = 263
         return q, n
 
     def e20_0(self, p: int) -> Any:
@@ -13315,7 +13225,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 267
+        n.rule = 264
         return q, n
 
     def e21_0(self, p: int) -> Any:
@@ -13361,7 +13271,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 268
+        n.rule = 265
         return p, n
 
     def e22_0(self, p: int) -> Any:
@@ -13492,7 +13402,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 269
+        n.rule = 266
         return q, n
 
     def r_Effect_0(self, p: int) -> Any:
@@ -13535,7 +13445,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 270
+                    n.rule = 267
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -13566,7 +13476,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 270
+                    n.rule = 267
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -13590,7 +13500,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 270
+                    n.rule = 267
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -13651,7 +13561,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 271
+                    n.rule = 268
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -13742,7 +13652,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 272
+        n.rule = 269
         return p, n
 
     def e27_0(self, p: int) -> Any:
@@ -13763,7 +13673,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 273
+        n.rule = 270
         return p, n
 
     def e28_0(self, p: int) -> Any:
@@ -13788,7 +13698,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 274
+        n.rule = 271
         return p, n
 
     def e29_0(self, p: int) -> Any:
@@ -13823,7 +13733,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 275
+        n.rule = 272
         return p, n
 
     def e30_0(self, p: int) -> Any:
@@ -13867,7 +13777,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 276
+        n.rule = 273
         return p, n
 
     def e31_0(self, p: int) -> Any:
@@ -13925,7 +13835,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 277
+                    n.rule = 274
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -13954,13 +13864,13 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 278
+                    n.rule = 275
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 279
+                    n.rule = 276
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -13985,7 +13895,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 280
+                    n.rule = 277
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -14023,7 +13933,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 281
+        n.rule = 278
         return p, n
 
     def r_CountOf_0(self, p: int) -> Any:
@@ -14079,7 +13989,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 282
+            n.rule = 279
         p = p1
         if res2 and n:
             res.append(n)
@@ -14095,7 +14005,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 283
+        n.rule = 280
         return p, n
 
     def e33_0(self, p: int) -> Any:
@@ -14116,7 +14026,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 284
+        n.rule = 281
         return q, n
 
     def e34_0(self, p: int) -> Any:
@@ -14137,7 +14047,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 285
+        n.rule = 282
         return q, n
 
     def r_ConditionWord_0(self, p: int) -> Any:
@@ -14173,7 +14083,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 286
+        n.rule = 283
         return p, n
 
     def r_ParamName_0(self, p: int) -> Any:
@@ -14209,7 +14119,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 287
+        n.rule = 284
         return p, n
 
     def e35_0(self, p: int) -> Any:
@@ -14286,7 +14196,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 288
+                    n.rule = 285
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -14310,7 +14220,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 288
+                    n.rule = 285
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -14340,7 +14250,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6 if len(res6) == 1 and type(res6[0]) is not list else flatten(res6))
-                    n.rule = 288
+                    n.rule = 285
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -14384,7 +14294,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 289
+                    n.rule = 286
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -14546,7 +14456,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 290
+                    n.rule = 287
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -14566,12 +14476,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 291
+                    n.rule = 288
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14601,7 +14511,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 292
+                    n.rule = 289
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -14651,18 +14561,18 @@ class CardParser:
                 res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 293
+                    n.rule = 290
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 294
+                    n.rule = 291
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14677,7 +14587,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14805,18 +14715,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 295
+                    n.rule = 292
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 296
+                    n.rule = 293
                 q = p19
                 v = n if res20 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -14986,7 +14896,7 @@ class CardParser:
                         res28.append(v)
                     if res28:
                         n = Nt(res28)
-                        n.rule = 297
+                        n.rule = 294
                     p25 = p27
                     if res28 and n:
                         res26.append(n)
@@ -14995,12 +14905,12 @@ class CardParser:
                     break
                 if res24:
                     n = Nt(res24)
-                    n.rule = 298
+                    n.rule = 295
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15059,7 +14969,7 @@ class CardParser:
                         res34.append(v)
                     if res34:
                         n = Nt(res34)
-                        n.rule = 299
+                        n.rule = 296
                     p31 = p33
                     if res34 and n:
                         res32.append(n)
@@ -15189,18 +15099,18 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 300
+                    n.rule = 297
                 p29 = p35
                 if res36 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30 if len(res30) == 1 and type(res30[0]) is not list else flatten(res30))
-                    n.rule = 301
+                    n.rule = 298
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15353,18 +15263,18 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 302
+                    n.rule = 299
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 303
+                    n.rule = 300
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15400,7 +15310,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 304
+                    n.rule = 301
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -15473,7 +15383,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 305
+                    n.rule = 302
                 p41 = p45
                 if res46 and n:
                     res42.append(n)
@@ -15535,12 +15445,12 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 306
+                    n.rule = 303
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15709,7 +15619,7 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 307
+                    n.rule = 304
                 p47 = p51
                 if res52 and n:
                     res48.append(n)
@@ -15757,12 +15667,12 @@ class CardParser:
                 res48.append(v)
                 if res48:
                     n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
-                    n.rule = 308
+                    n.rule = 305
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15777,7 +15687,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15792,7 +15702,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -15827,7 +15737,7 @@ class CardParser:
                         res58.append(v)
                     if res58:
                         n = Nt(res58)
-                        n.rule = 309
+                        n.rule = 306
                     p55 = p57
                     if res58 and n:
                         res56.append(n)
@@ -15887,7 +15797,7 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 310
+                    n.rule = 307
                 p53 = p59
                 if res60 and n:
                     res54.append(n)
@@ -15904,7 +15814,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 311
+                    n.rule = 308
                 p53 = p61
                 if res62 and n:
                     res54.append(n)
@@ -15967,7 +15877,7 @@ class CardParser:
                         res66.append(v)
                     if res66:
                         n = Nt(res66)
-                        n.rule = 312
+                        n.rule = 309
                     p63 = p65
                     if res66 and n:
                         res64.append(n)
@@ -16013,12 +15923,12 @@ class CardParser:
                     break
                 if res54:
                     n = Nt(res54 if len(res54) == 1 and type(res54[0]) is not list else flatten(res54))
-                    n.rule = 313
+                    n.rule = 310
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16033,7 +15943,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16405,7 +16315,7 @@ class CardParser:
                     res72.append(v)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 314
+                    n.rule = 311
                 p69 = p71
                 if res72 and n:
                     res70.append(n)
@@ -16422,7 +16332,7 @@ class CardParser:
                     res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 315
+                    n.rule = 312
                 p69 = p73
                 if res74 and n:
                     res70.append(n)
@@ -16493,12 +16403,12 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70 if len(res70) == 1 and type(res70[0]) is not list else flatten(res70))
-                    n.rule = 316
+                    n.rule = 313
                 q = p69
                 v = n if res70 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16637,18 +16547,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 317
+                    n.rule = 314
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 318
+                    n.rule = 315
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -16866,7 +16776,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 319
+                    n.rule = 316
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -17261,7 +17171,7 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 320
+                    n.rule = 317
                 p79 = p83
                 if res84 and n:
                     res80.append(n)
@@ -17281,12 +17191,12 @@ class CardParser:
                 res80.append(v)
                 if res80:
                     n = Nt(res80)
-                    n.rule = 321
+                    n.rule = 318
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17515,12 +17425,12 @@ class CardParser:
                     res86.append(v)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 322
+                    n.rule = 319
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17654,7 +17564,7 @@ class CardParser:
                     res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 323
+                    n.rule = 320
                 p91 = p93
                 if res94 and n:
                     res92.append(n)
@@ -17671,7 +17581,7 @@ class CardParser:
                     res96.append(v)
                 if res96:
                     n = Nt(res96)
-                    n.rule = 324
+                    n.rule = 321
                 p91 = p95
                 if res96 and n:
                     res92.append(n)
@@ -17714,12 +17624,12 @@ class CardParser:
                 res92.append(v)
                 if res92:
                     n = Nt(res92 if len(res92) == 1 and type(res92[0]) is not list else flatten(res92))
-                    n.rule = 325
+                    n.rule = 322
                 q = p91
                 v = n if res92 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -17909,7 +17819,7 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 326
+                    n.rule = 323
                 p97 = p99
                 if res100 and n:
                     res98.append(n)
@@ -17957,12 +17867,12 @@ class CardParser:
                 res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 327
+                    n.rule = 324
                 q = p97
                 v = n if res98 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18122,12 +18032,12 @@ class CardParser:
                 res102.append(v)
                 if res102:
                     n = Nt(res102 if len(res102) == 1 and type(res102[0]) is not list else flatten(res102))
-                    n.rule = 328
+                    n.rule = 325
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18300,7 +18210,7 @@ class CardParser:
                     res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 329
+                    n.rule = 326
                 p103 = p107
                 if res108 and n:
                     res104.append(n)
@@ -18352,7 +18262,7 @@ class CardParser:
                         res114.append(v)
                     if res114:
                         n = Nt(res114)
-                        n.rule = 330
+                        n.rule = 327
                     p109 = p113
                     if res114 and n:
                         res110.append(n)
@@ -18375,12 +18285,12 @@ class CardParser:
                 res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 331
+                    n.rule = 328
                 q = p103
                 v = n if res104 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18395,7 +18305,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18410,7 +18320,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18425,7 +18335,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18489,7 +18399,7 @@ class CardParser:
                     res118.append(v)
                 if res118:
                     n = Nt(res118)
-                    n.rule = 332
+                    n.rule = 329
                 p115 = p117
                 if res118 and n:
                     res116.append(n)
@@ -18539,18 +18449,18 @@ class CardParser:
                 res120.append(v)
                 if res120:
                     n = Nt(res120)
-                    n.rule = 333
+                    n.rule = 330
                 p115 = p119
                 if res120 and n:
                     res116.append(n)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 334
+                    n.rule = 331
                 q = p115
                 v = n if res116 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18689,18 +18599,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 335
+                    n.rule = 332
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 336
+                    n.rule = 333
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18772,7 +18682,7 @@ class CardParser:
                     res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 337
+                    n.rule = 334
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
@@ -18873,18 +18783,18 @@ class CardParser:
                 res130.append(v)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 338
+                    n.rule = 335
                 p125 = p129
                 if res130 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126 if len(res126) == 1 and type(res126[0]) is not list else flatten(res126))
-                    n.rule = 339
+                    n.rule = 336
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -18942,7 +18852,7 @@ class CardParser:
                     res134.append(v)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 340
+                    n.rule = 337
                 p131 = p133
                 if res134 and n:
                     res132.append(n)
@@ -19075,7 +18985,7 @@ class CardParser:
                         res138.append(v)
                     if res138:
                         n = Nt(res138)
-                        n.rule = 341
+                        n.rule = 338
                     p135 = p137
                     if res138 and n:
                         res136.append(n)
@@ -19084,12 +18994,12 @@ class CardParser:
                     break
                 if res132:
                     n = Nt(res132 if len(res132) == 1 and type(res132[0]) is not list else flatten(res132))
-                    n.rule = 342
+                    n.rule = 339
                 q = p131
                 v = n if res132 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -19125,7 +19035,7 @@ class CardParser:
                     res142.append(v)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 343
+                    n.rule = 340
                 p139 = p141
                 if res142 and n:
                     res140.append(n)
@@ -19203,7 +19113,7 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 344
+                    n.rule = 341
                 p139 = p143
                 if res144 and n:
                     res140.append(n)
@@ -19218,12 +19128,12 @@ class CardParser:
                     res140.append(v)
                 if res140:
                     n = Nt(res140 if len(res140) == 1 and type(res140[0]) is not list else flatten(res140))
-                    n.rule = 345
+                    n.rule = 342
                 q = p139
                 v = n if res140 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -19238,7 +19148,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 288
+                    n.rule = 285
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -19278,7 +19188,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 346
+        n.rule = 343
         return p, n
 
     def e36_0(self, p: int) -> Any:
@@ -19311,7 +19221,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 347
+                n.rule = 344
             q = p1
             v = n if res2 else None
             p = q
@@ -19321,7 +19231,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 348
+        n.rule = 345
         return p, n
 
     def e37_0(self, p: int) -> Any:
@@ -19354,7 +19264,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 349
+                n.rule = 346
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -19394,13 +19304,13 @@ class CardParser:
                 res6.append(n)
             if res6:
                 n = Nt(res6)
-                n.rule = 350
+                n.rule = 347
             p1 = p5
             if res6 and n:
                 res2.append(n)
             if res2:
                 n = Nt(res2)
-                n.rule = 351
+                n.rule = 348
             q = p1
             v = n if res2 else None
             p = q
@@ -19410,7 +19320,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 352
+        n.rule = 349
         return p, n
 
     def e38_0(self, p: int) -> Any:
@@ -19445,7 +19355,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 353
+        n.rule = 350
         return p, n
 
     def e39_0(self, p: int) -> Any:
@@ -19628,7 +19538,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 354
+                    n.rule = 351
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -19655,7 +19565,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 355
+                    n.rule = 352
                 q = p15
                 v = n if res16 else None
                 p9 = q
@@ -19694,7 +19604,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 356
+                    n.rule = 353
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -19778,7 +19688,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 357
+                    n.rule = 354
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -19791,6 +19701,96 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 355
+        return p, n
+
+    def r_ExileFromGraveyardCost_0(self, p: int) -> Any:
+        # ExileFromGraveyardCost: Sequence (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('exile', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'exile', '')
+        q += 5
+        p = q
+        res.append(v)
+        p1 = p
+        res2: list[Any] = []
+        r = self.r_Amount_0(p1)
+        if r is None:
+            return None
+        q, v = r
+        p1 = q
+        if v:
+            res2.append(v)
+        if res2:
+            n = Nt(res2)
+            n.rule = 356
+        p = p1
+        if res2 and n:
+            res.append(n)
+        p3 = p
+        res4: list[Any] = []
+        r = self.r_ObjectFilter_0(p3)
+        if r is None:
+            return None
+        q, v = r
+        p3 = q
+        if v:
+            res4.append(v)
+        if res4:
+            n = Nt(res4)
+            n.rule = 357
+        p = p3
+        if res4 and n:
+            res.append(n)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('from', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'from', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('your', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'your', '')
+        q += 4
+        p = q
+        res.append(v)
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('graveyard', q) and not (nx := text[q + 9:q + 10]).isalnum() and nx != '_'):
+            return None
+        v = (q, 'graveyard', '')
+        q += 9
+        p = q
+        res.append(v)
+        if not res:
+            return p, None
+        n = Nt(res)
         n.rule = 358
         return p, n
 
@@ -32645,7 +32645,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 346
+        n.rule = 343
         return p, n
 
     def e87_1(self, p: int) -> Any:
@@ -32678,7 +32678,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                n.rule = 347
+                n.rule = 344
             q = p1
             v = n if res2 else None
             p = q
@@ -32688,7 +32688,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 348
+        n.rule = 345
         return p, n
 
     def e88_0(self, p: int) -> Any:
@@ -38939,121 +38939,101 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            q = sk0[p3]
-            if q < 0:
-                q = _WS0(text, p3).end()
-                if text.startswith('//', q):
-                    q = self.comment(q, _WS0)
-                sk0[p3] = q
-            if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                break
-            v = (q, 'pay', '')
-            q += 3
-            p3 = q
-            res4.append(v)
-            p5 = p3
-            res6: list[Any] = []
-            r = self.r_CostValue_0(p5)
+            r = self.e226_0(p3)
             if r is None:
                 break
             q, v = r
-            p5 = q
+            p3 = q
             if v:
-                res6.append(v)
-            if res6:
-                n = Nt(res6)
-                n.rule = 681
-            p3 = p5
-            if res6 and n:
-                res4.append(n)
+                res4.append(v)
             while True:
-                p7 = p3
-                res8: list[Any] = []
-                q = sk0[p7]
+                p5 = p3
+                res6: list[Any] = []
+                q = sk0[p5]
                 if q < 0:
-                    q = _WS0(text, p7).end()
+                    q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p7] = q
+                    sk0[p5] = q
                 if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
                     break
                 v = (q, 'for', '')
                 q += 3
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
                 if q < 0:
-                    q = _WS0(text, p7).end()
+                    q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p7] = q
+                    sk0[p5] = q
                 if not (text.startswith('each', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
                     break
                 v = (q, 'each', '')
                 q += 4
-                p7 = q
-                res8.append(v)
-                p9 = p7
-                res10: list[Any] = []
-                r = self.r_CounterKind_0(p9)
+                p5 = q
+                res6.append(v)
+                p7 = p5
+                res8: list[Any] = []
+                r = self.r_CounterKind_0(p7)
                 if r is None:
                     break
                 q, v = r
-                p9 = q
+                p7 = q
                 if v:
-                    res10.append(v)
-                if res10:
-                    n = Nt(res10)
-                    n.rule = 682
-                p7 = p9
-                if res10 and n:
-                    res8.append(n)
-                q = sk0[p7]
+                    res8.append(v)
+                if res8:
+                    n = Nt(res8)
+                    n.rule = 681
+                p5 = p7
+                if res8 and n:
+                    res6.append(n)
+                q = sk0[p5]
                 if q < 0:
-                    q = _WS0(text, p7).end()
+                    q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p7] = q
+                    sk0[p5] = q
                 if not (text.startswith('counter', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
                     break
                 v = (q, 'counter', '')
                 q += 7
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
                 if q < 0:
-                    q = _WS0(text, p7).end()
+                    q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p7] = q
+                    sk0[p5] = q
                 if not (text.startswith('on', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = (q, 'on', '')
                 q += 2
-                p7 = q
-                res8.append(v)
-                q = sk0[p7]
+                p5 = q
+                res6.append(v)
+                q = sk0[p5]
                 if q < 0:
-                    q = _WS0(text, p7).end()
+                    q = _WS0(text, p5).end()
                     if text.startswith('//', q):
                         q = self.comment(q, _WS0)
-                    sk0[p7] = q
+                    sk0[p5] = q
                 if not (text.startswith('it', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
                     break
                 v = (q, 'it', '')
                 q += 2
-                p7 = q
-                res8.append(v)
-                p3 = p7
-                res4 += res8
+                p5 = q
+                res6.append(v)
+                p3 = p5
+                res4 += res6
                 break
             p = p3
             res += res4
             break
         if not res:
             return p, None
-        n = Nt(res)
-        n.rule = 683
+        n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
+        n.rule = 682
         return p, n
 
     def r_UntapEffect_0(self, p: int) -> Any:
@@ -39085,14 +39065,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 684
+            n.rule = 683
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 685
+        n.rule = 684
         return p, n
 
     def r_TapOrUntapEffect_0(self, p: int) -> Any:
@@ -39148,14 +39128,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 686
+            n.rule = 685
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 687
+        n.rule = 686
         return p, n
 
     def r_TapEffect_0(self, p: int) -> Any:
@@ -39187,14 +39167,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 688
+            n.rule = 687
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 689
+        n.rule = 688
         return p, n
 
     def r_RemoveAllCountersEffect_0(self, p: int) -> Any:
@@ -39255,14 +39235,14 @@ class CardParser:
         res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 690
+            n.rule = 689
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 691
+        n.rule = 690
         return p, n
 
     def r_RemoveCountersEffect_0(self, p: int) -> Any:
@@ -39294,7 +39274,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 692
+            n.rule = 691
         p = p1
         if res2 and n:
             res.append(n)
@@ -39309,11 +39289,11 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 693
+            n.rule = 692
         p = p3
         if res4 and n:
             res.append(n)
-        r = self.e226_0(p)
+        r = self.e227_0(p)
         if r is None:
             return None
         q, v = r
@@ -39343,14 +39323,14 @@ class CardParser:
             res6.append(v)
         if res6:
             n = Nt(res6)
-            n.rule = 694
+            n.rule = 693
         p = p5
         if res6 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 695
+        n.rule = 694
         return p, n
 
     def r_DelayedEffect_0(self, p: int) -> Any:
@@ -39359,7 +39339,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e227_0(p)
+        r = self.e228_0(p)
         if r is None:
             return None
         q, v = r
@@ -39389,14 +39369,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 696
+            n.rule = 695
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 697
+        n.rule = 696
         return p, n
 
     def r_PreventEffect_0(self, p: int) -> Any:
@@ -39452,7 +39432,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 698
+            n.rule = 697
         p = p1
         if res2 and n:
             res.append(n)
@@ -39528,7 +39508,7 @@ class CardParser:
         q += 2
         p = q
         res.append(v)
-        r = self.e228_0(p)
+        r = self.e229_0(p)
         if r is None:
             return None
         q, v = r
@@ -39562,7 +39542,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 699
+        n.rule = 698
         return p, n
 
     def r_CastThisEffect_0(self, p: int) -> Any:
@@ -39594,11 +39574,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 700
+            n.rule = 699
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e229_0(p)
+        r = self.e230_0(p)
         if r is None:
             return None
         q, v = r
@@ -39608,7 +39588,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 701
+        n.rule = 700
         return p, n
 
     def r_CopySpellEffect_0(self, p: int) -> Any:
@@ -39640,7 +39620,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 702
+            n.rule = 701
         p = p1
         if res2 and n:
             res.append(n)
@@ -39659,7 +39639,7 @@ class CardParser:
             q += 1
             p3 = q
             res4.append(v)
-            r = self.e230_0(p3)
+            r = self.e231_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39726,7 +39706,7 @@ class CardParser:
             q += 3
             p3 = q
             res4.append(v)
-            r = self.e231_0(p3)
+            r = self.e232_0(p3)
             if r is None:
                 break
             q, v = r
@@ -39751,7 +39731,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 703
+        n.rule = 702
         return p, n
 
     def r_NoRegenEffect_0(self, p: int) -> Any:
@@ -39760,7 +39740,7 @@ class CardParser:
         sk0 = self.sk0
         v: Any
         res: list[Any] = []
-        r = self.e232_0(p)
+        r = self.e233_0(p)
         if r is None:
             return None
         q, v = r
@@ -39806,7 +39786,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            r = self.e233_0(p1)
+            r = self.e234_0(p1)
             if r is None:
                 break
             q, v = r
@@ -39831,7 +39811,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 704
+        n.rule = 703
         return p, n
 
     def r_PhaseOutEffect_0(self, p: int) -> Any:
@@ -39851,11 +39831,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 705
+            n.rule = 704
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e234_0(p)
+        r = self.e235_0(p)
         if r is None:
             return None
         q, v = r
@@ -39878,7 +39858,7 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 706
+            n.rule = 705
         p = p3
         if res4 and n:
             res.append(n)
@@ -39932,7 +39912,7 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 707
+                n.rule = 706
             p5 = p7
             if res8 and n:
                 res6.append(n)
@@ -39942,7 +39922,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 708
+        n.rule = 707
         return p, n
 
     def r_NoUntapEffect_0(self, p: int) -> Any:
@@ -39962,11 +39942,11 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 709
+            n.rule = 708
         p = p1
         if res2 and n:
             res.append(n)
-        r = self.e235_0(p)
+        r = self.e236_0(p)
         if r is None:
             return None
         q, v = r
@@ -39997,7 +39977,7 @@ class CardParser:
         q += 6
         p = q
         res.append(v)
-        r = self.e236_0(p)
+        r = self.e237_0(p)
         if r is None:
             return None
         q, v = r
@@ -40056,14 +40036,14 @@ class CardParser:
         res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 710
+            n.rule = 709
         p = p3
         if res4 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 711
+        n.rule = 710
         return p, n
 
     def r_ContinuousEffect_0(self, p: int) -> Any:
@@ -40086,7 +40066,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 712
+                n.rule = 711
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -40105,7 +40085,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e237_0(p)
+        r = self.e238_0(p)
         if r is None:
             return None
         q, v = r
@@ -40113,7 +40093,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e238_0(p)
+            r = self.e239_0(p)
             if r is None:
                 break
             q, v = r
@@ -40121,7 +40101,7 @@ class CardParser:
             if v is not None:
                 res.append(v)
             break
-        r = self.e239_0(p)
+        r = self.e240_0(p)
         if r is None:
             return None
         q, v = r
@@ -40129,7 +40109,7 @@ class CardParser:
         if v:
             res.append(v)
         while True:
-            r = self.e240_0(p)
+            r = self.e241_0(p)
             if r is None:
                 break
             q, v = r
@@ -40140,7 +40120,7 @@ class CardParser:
         while True:
             p5 = p
             res6: list[Any] = []
-            r = self.e241_0(p5)
+            r = self.e242_0(p5)
             if r is None:
                 break
             q, v = r
@@ -40201,7 +40181,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 713
+        n.rule = 712
         return p, n
 
     def e109_0(self, p: int) -> Any:
@@ -40291,7 +40271,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 714
+        n.rule = 713
         return p, n
 
     def e110_0(self, p: int) -> Any:
@@ -40368,7 +40348,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e242_0(p1)
+                r = self.e243_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -40393,7 +40373,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 715
+                    n.rule = 714
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -40421,12 +40401,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 716
+                    n.rule = 715
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40454,12 +40434,12 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 717
+                    n.rule = 716
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 715
+                    n.rule = 714
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -40563,7 +40543,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 718
+        n.rule = 717
         return p, n
 
     def e113_0(self, p: int) -> Any:
@@ -40937,7 +40917,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 719
+                    n.rule = 718
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41001,7 +40981,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 720
+                    n.rule = 719
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -41046,7 +41026,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 721
+                    n.rule = 720
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -41075,7 +41055,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 722
+        n.rule = 721
         return q, n
 
     def e120_0(self, p: int) -> Any:
@@ -41127,7 +41107,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 723
+        n.rule = 722
         return p, n
 
     def r_PerCount_0(self, p: int) -> Any:
@@ -41160,7 +41140,7 @@ class CardParser:
         q += 4
         p = q
         res.append(v)
-        r = self.e243_0(p)
+        r = self.e244_0(p)
         if r is None:
             return None
         q, v = r
@@ -41170,7 +41150,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 724
+        n.rule = 723
         return p, n
 
     def e121_0(self, p: int) -> Any:
@@ -41256,7 +41236,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 725
+                    n.rule = 724
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -41358,19 +41338,19 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 726
+                    n.rule = 725
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 727
+                    n.rule = 726
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 728
+                    n.rule = 727
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -41465,7 +41445,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 729
+                    n.rule = 728
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41482,11 +41462,11 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 730
+                    n.rule = 729
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
-                r = self.e244_0(p1)
+                r = self.e245_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41502,7 +41482,7 @@ class CardParser:
                 break
         if ch in _F24:
             while True:
-                r = self.e245_0(p)
+                r = self.e246_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41546,7 +41526,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 731
+                    n.rule = 730
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -41747,7 +41727,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 732
+        n.rule = 731
         return p, n
 
     def e129_0(self, p: int) -> Any:
@@ -41898,7 +41878,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 733
+                    n.rule = 732
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -41917,7 +41897,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e246_0(p3)
+                r = self.e247_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -41928,7 +41908,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 733
+                    n.rule = 732
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -42006,14 +41986,14 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 734
+                    n.rule = 733
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 while True:
                     p9 = p5
                     res10: list[Any] = []
-                    r = self.e247_0(p9)
+                    r = self.e248_0(p9)
                     if r is None:
                         break
                     q, v = r
@@ -42049,12 +42029,12 @@ class CardParser:
                     break
                 if res6:
                     n = Nt(res6)
-                    n.rule = 735
+                    n.rule = 734
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42081,7 +42061,7 @@ class CardParser:
                 res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 736
+                    n.rule = 735
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -42101,12 +42081,12 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 737
+                    n.rule = 736
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42121,7 +42101,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42136,7 +42116,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42148,7 +42128,7 @@ class CardParser:
                 while True:
                     p17 = p15
                     res18: list[Any] = []
-                    r = self.e248_0(p17)
+                    r = self.e249_0(p17)
                     if r is None:
                         break
                     q, v = r
@@ -42219,7 +42199,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 738
+                    n.rule = 737
                 p15 = p19
                 if res20 and n:
                     res16.append(n)
@@ -42250,18 +42230,18 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 739
+                    n.rule = 738
                 p15 = p21
                 if res22 and n:
                     res16.append(n)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 740
+                    n.rule = 739
                 q = p15
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42316,18 +42296,18 @@ class CardParser:
                 res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 741
+                    n.rule = 740
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 742
+                    n.rule = 741
                 q = p23
                 v = n if res24 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42371,18 +42351,18 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 743
+                    n.rule = 742
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 744
+                    n.rule = 743
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42397,7 +42377,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42466,18 +42446,18 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 745
+                    n.rule = 744
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 746
+                    n.rule = 745
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42486,7 +42466,7 @@ class CardParser:
             while True:
                 p35 = p
                 res36: list[Any] = []
-                r = self.e249_0(p35)
+                r = self.e250_0(p35)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42516,18 +42496,18 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 747
+                    n.rule = 746
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36 if len(res36) == 1 and type(res36[0]) is not list else flatten(res36))
-                    n.rule = 748
+                    n.rule = 747
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42568,18 +42548,18 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 749
+                    n.rule = 748
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 750
+                    n.rule = 749
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42594,7 +42574,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 733
+                    n.rule = 732
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -42714,11 +42694,11 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 751
+                    n.rule = 750
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
-                r = self.e250_0(p1)
+                r = self.e251_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -42796,7 +42776,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 752
+                    n.rule = 751
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -42983,7 +42963,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 753
+                    n.rule = 752
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43017,7 +42997,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 754
+                    n.rule = 753
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -43044,7 +43024,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 755
+                    n.rule = 754
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -43108,13 +43088,13 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 756
+                    n.rule = 755
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 754
+                    n.rule = 753
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -43139,7 +43119,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 757
+        n.rule = 756
         return q, n
 
     def e134_0(self, p: int) -> Any:
@@ -43246,7 +43226,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 758
+                    n.rule = 757
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43305,7 +43285,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e251_0(p)
+            r = self.e252_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43364,7 +43344,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e252_0(p1)
+                r = self.e253_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43456,7 +43436,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 759
+                    n.rule = 758
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -43485,7 +43465,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e253_0(p1)
+                r = self.e254_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -43528,7 +43508,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 760
+                    n.rule = 759
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -43823,7 +43803,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e254_0(p)
+            r = self.e255_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -43851,7 +43831,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 761
+                    n.rule = 760
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -43929,7 +43909,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 762
+                    n.rule = 761
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -43957,7 +43937,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 763
+        n.rule = 762
         return q, n
 
     def e147_0(self, p: int) -> Any:
@@ -44086,7 +44066,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e255_0(p1)
+                r = self.e256_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44129,7 +44109,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 764
+                    n.rule = 763
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -44179,7 +44159,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 765
+                n.rule = 764
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -44207,7 +44187,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 765
         return q, n
 
     def e152_0(self, p: int) -> Any:
@@ -44228,7 +44208,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 766
         return q, n
 
     def r_Trigger_0(self, p: int) -> Any:
@@ -44326,7 +44306,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 768
+                    n.rule = 767
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -44351,18 +44331,18 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 769
+                    n.rule = 768
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 770
+                    n.rule = 769
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44392,7 +44372,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 772
+                    n.rule = 771
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -44437,7 +44417,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 773
+                    n.rule = 772
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -44513,12 +44493,12 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 774
+                    n.rule = 773
                 q = p7
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44545,7 +44525,7 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 775
+                    n.rule = 774
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -44604,7 +44584,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 776
+                    n.rule = 775
                 p13 = p17
                 if res18 and n:
                     res14.append(n)
@@ -44626,18 +44606,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 777
+                    n.rule = 776
                 p13 = p19
                 if res20 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 778
+                    n.rule = 777
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44664,7 +44644,7 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 779
+                    n.rule = 778
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
@@ -44759,7 +44739,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 780
+                    n.rule = 779
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
@@ -44807,12 +44787,12 @@ class CardParser:
                 res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 781
+                    n.rule = 780
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44842,11 +44822,11 @@ class CardParser:
                     res30.append(v)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 782
+                    n.rule = 781
                 p27 = p29
                 if res30 and n:
                     res28.append(n)
-                r = self.e256_0(p27)
+                r = self.e257_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44855,7 +44835,7 @@ class CardParser:
                 p27 = q
                 if v:
                     res28.append(v)
-                r = self.e257_0(p27)
+                r = self.e258_0(p27)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44866,12 +44846,12 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28 if len(res28) == 1 and type(res28[0]) is not list else flatten(res28))
-                    n.rule = 783
+                    n.rule = 782
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44898,7 +44878,7 @@ class CardParser:
                 res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 784
+                    n.rule = 783
                 p31 = p33
                 if res34 and n:
                     res32.append(n)
@@ -44930,7 +44910,7 @@ class CardParser:
                 q += 7
                 p31 = q
                 res32.append(v)
-                r = self.e258_0(p31)
+                r = self.e259_0(p31)
                 if r is None:
                     p = c
                     ch = ch0
@@ -44952,18 +44932,18 @@ class CardParser:
                     res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 785
+                    n.rule = 784
                 p31 = p35
                 if res36 and n:
                     res32.append(n)
                 if res32:
                     n = Nt(res32 if len(res32) == 1 and type(res32[0]) is not list else flatten(res32))
-                    n.rule = 786
+                    n.rule = 785
                 q = p31
                 v = n if res32 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -44990,7 +44970,7 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 787
+                    n.rule = 786
                 p37 = p39
                 if res40 and n:
                     res38.append(n)
@@ -45026,7 +45006,7 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 788
+                    n.rule = 787
                 p37 = p41
                 if res42 and n:
                     res38.append(n)
@@ -45046,12 +45026,12 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 789
+                    n.rule = 788
                 q = p37
                 v = n if res38 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45081,7 +45061,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 790
+                    n.rule = 789
                 p43 = p45
                 if res46 and n:
                     res44.append(n)
@@ -45106,11 +45086,11 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 791
+                    n.rule = 790
                 p43 = p47
                 if res48 and n:
                     res44.append(n)
-                r = self.e259_0(p43)
+                r = self.e260_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45119,7 +45099,7 @@ class CardParser:
                 p43 = q
                 if v:
                     res44.append(v)
-                r = self.e260_0(p43)
+                r = self.e261_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45130,12 +45110,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 792
+                    n.rule = 791
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45165,11 +45145,11 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 793
+                    n.rule = 792
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
-                r = self.e261_0(p49)
+                r = self.e262_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45199,11 +45179,11 @@ class CardParser:
                     res54.append(v)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 794
+                    n.rule = 793
                 p49 = p53
                 if res54 and n:
                     res50.append(n)
-                r = self.e262_0(p49)
+                r = self.e263_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45214,12 +45194,12 @@ class CardParser:
                     res50.append(v)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 795
+                    n.rule = 794
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45249,12 +45229,12 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 796
+                    n.rule = 795
                 p55 = p57
                 if res58 and n:
                     res56.append(n)
                 while True:
-                    r = self.e263_0(p55)
+                    r = self.e264_0(p55)
                     if r is None:
                         break
                     q, v = r
@@ -45275,11 +45255,11 @@ class CardParser:
                     res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 797
+                    n.rule = 796
                 p55 = p59
                 if res60 and n:
                     res56.append(n)
-                r = self.e264_0(p55)
+                r = self.e265_0(p55)
                 if r is None:
                     p = c
                     ch = ch0
@@ -45291,7 +45271,7 @@ class CardParser:
                 while True:
                     p61 = p55
                     res62: list[Any] = []
-                    r = self.e265_0(p61)
+                    r = self.e266_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -45327,12 +45307,12 @@ class CardParser:
                     break
                 if res56:
                     n = Nt(res56 if len(res56) == 1 and type(res56[0]) is not list else flatten(res56))
-                    n.rule = 798
+                    n.rule = 797
                 q = p55
                 v = n if res56 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 771
+                    n.rule = 770
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -45370,7 +45350,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 799
+                n.rule = 798
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45398,7 +45378,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 800
+        n.rule = 799
         return q, n
 
     def e155_0(self, p: int) -> Any:
@@ -45419,7 +45399,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 801
+        n.rule = 800
         return q, n
 
     def e156_0(self, p: int) -> Any:
@@ -45451,7 +45431,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 802
+                    n.rule = 801
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -45463,7 +45443,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                if self.e266_0(p3) is None:
+                if self.e267_0(p3) is None:
                     p = c
                     ch = ch0
                     break
@@ -45480,7 +45460,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 803
+                    n.rule = 802
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -45522,7 +45502,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 804
+                n.rule = 803
             p1 = p3
             if res4 and n:
                 res2.append(n)
@@ -45577,7 +45557,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 805
+                    n.rule = 804
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -45608,7 +45588,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 806
+                    n.rule = 805
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -45667,7 +45647,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 807
+                    n.rule = 806
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -45805,7 +45785,7 @@ class CardParser:
                         res16.append(v)
                     if res16:
                         n = Nt(res16)
-                        n.rule = 808
+                        n.rule = 807
                     p13 = p15
                     if res16 and n:
                         res14.append(n)
@@ -45839,7 +45819,7 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 809
+                    n.rule = 808
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -45938,7 +45918,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e267_0(p1)
+                r = self.e268_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46033,7 +46013,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 810
+                    n.rule = 809
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -46122,7 +46102,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 811
+                    n.rule = 810
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46142,7 +46122,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 812
+                    n.rule = 811
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -46197,13 +46177,13 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 813
+                    n.rule = 812
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 812
+                    n.rule = 811
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
@@ -46251,7 +46231,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 814
+        n.rule = 813
         return p, n
 
     def e161_0(self, p: int) -> Any:
@@ -46285,7 +46265,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 815
+                    n.rule = 814
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46336,7 +46316,7 @@ class CardParser:
                 res6.append(v)
             if res6:
                 n = Nt(res6)
-                n.rule = 816
+                n.rule = 815
             q = p5
             v = n if res6 else None
             if v is not None:
@@ -46364,7 +46344,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e268_0(p1)
+                r = self.e269_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46394,7 +46374,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 817
+                    n.rule = 816
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -46433,7 +46413,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 818
+                    n.rule = 817
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -46472,7 +46452,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 819
+                    n.rule = 818
                 p1 = p7
                 if res8 and n:
                     res2.append(n)
@@ -46511,18 +46491,18 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 820
+                    n.rule = 819
                 p1 = p9
                 if res10 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 821
+                    n.rule = 820
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46531,7 +46511,7 @@ class CardParser:
             while True:
                 p11 = p
                 res12: list[Any] = []
-                r = self.e269_0(p11)
+                r = self.e270_0(p11)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46543,7 +46523,7 @@ class CardParser:
                 while True:
                     p13 = p11
                     res14: list[Any] = []
-                    r = self.e270_0(p13)
+                    r = self.e271_0(p13)
                     if r is None:
                         break
                     q, v = r
@@ -46586,7 +46566,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 823
+                    n.rule = 822
                 p11 = p15
                 if res16 and n:
                     res12.append(n)
@@ -46625,7 +46605,7 @@ class CardParser:
                     res18.append(v)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 824
+                    n.rule = 823
                 p11 = p17
                 if res18 and n:
                     res12.append(n)
@@ -46656,7 +46636,7 @@ class CardParser:
                     q += 4
                     p19 = q
                     res20.append(v)
-                    r = self.e271_0(p19)
+                    r = self.e272_0(p19)
                     if r is None:
                         break
                     q, v = r
@@ -46668,12 +46648,12 @@ class CardParser:
                     break
                 if res12:
                     n = Nt(res12 if len(res12) == 1 and type(res12[0]) is not list else flatten(res12))
-                    n.rule = 825
+                    n.rule = 824
                 q = p11
                 v = n if res12 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46742,18 +46722,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 826
+                    n.rule = 825
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 827
+                    n.rule = 826
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46846,7 +46826,7 @@ class CardParser:
                 q += 8
                 p25 = q
                 res26.append(v)
-                r = self.e272_0(p25)
+                r = self.e273_0(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46868,18 +46848,18 @@ class CardParser:
                     res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 828
+                    n.rule = 827
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26 if len(res26) == 1 and type(res26[0]) is not list else flatten(res26))
-                    n.rule = 829
+                    n.rule = 828
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46920,18 +46900,18 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 830
+                    n.rule = 829
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 if res30:
                     n = Nt(res30)
-                    n.rule = 831
+                    n.rule = 830
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -46979,7 +46959,7 @@ class CardParser:
                     p = c
                     ch = ch0
                     break
-                r = self.e273_0(p33)
+                r = self.e274_0(p33)
                 if r is None:
                     p = c
                     ch = ch0
@@ -46990,12 +46970,12 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34 if len(res34) == 1 and type(res34[0]) is not list else flatten(res34))
-                    n.rule = 832
+                    n.rule = 831
                 q = p33
                 v = n if res34 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47036,18 +47016,18 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 833
+                    n.rule = 832
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 834
+                    n.rule = 833
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47147,7 +47127,7 @@ class CardParser:
                     res42.append(v)
                 if res42:
                     n = Nt(res42)
-                    n.rule = 835
+                    n.rule = 834
                 p39 = p41
                 if res42 and n:
                     res40.append(n)
@@ -47195,12 +47175,12 @@ class CardParser:
                 res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 836
+                    n.rule = 835
                 q = p39
                 v = n if res40 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47279,7 +47259,7 @@ class CardParser:
                 q += 2
                 p43 = q
                 res44.append(v)
-                r = self.e274_0(p43)
+                r = self.e275_0(p43)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47290,12 +47270,12 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44 if len(res44) == 1 and type(res44[0]) is not list else flatten(res44))
-                    n.rule = 837
+                    n.rule = 836
                 q = p43
                 v = n if res44 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47346,7 +47326,7 @@ class CardParser:
                 q += 4
                 p45 = q
                 res46.append(v)
-                r = self.e275_0(p45)
+                r = self.e276_0(p45)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47357,12 +47337,12 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46 if len(res46) == 1 and type(res46[0]) is not list else flatten(res46))
-                    n.rule = 838
+                    n.rule = 837
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47399,7 +47379,7 @@ class CardParser:
                 q += 5
                 p47 = q
                 res48.append(v)
-                r = self.e276_0(p47)
+                r = self.e277_0(p47)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47410,12 +47390,12 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48 if len(res48) == 1 and type(res48[0]) is not list else flatten(res48))
-                    n.rule = 839
+                    n.rule = 838
                 q = p47
                 v = n if res48 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47452,7 +47432,7 @@ class CardParser:
                 q += 5
                 p49 = q
                 res50.append(v)
-                r = self.e277_0(p49)
+                r = self.e278_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47489,7 +47469,7 @@ class CardParser:
                 q += 6
                 p49 = q
                 res50.append(v)
-                r = self.e278_0(p49)
+                r = self.e279_0(p49)
                 if r is None:
                     p = c
                     ch = ch0
@@ -47511,18 +47491,18 @@ class CardParser:
                     res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 840
+                    n.rule = 839
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50 if len(res50) == 1 and type(res50[0]) is not list else flatten(res50))
-                    n.rule = 841
+                    n.rule = 840
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47692,7 +47672,7 @@ class CardParser:
                     res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 842
+                    n.rule = 841
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
@@ -47815,18 +47795,18 @@ class CardParser:
                     res58.append(v)
                 if res58:
                     n = Nt(res58)
-                    n.rule = 843
+                    n.rule = 842
                 p53 = p57
                 if res58 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 844
+                    n.rule = 843
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -47974,7 +47954,7 @@ class CardParser:
                     res62.append(v)
                 if res62:
                     n = Nt(res62)
-                    n.rule = 845
+                    n.rule = 844
                 p59 = p61
                 if res62 and n:
                     res60.append(n)
@@ -47994,12 +47974,12 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 846
+                    n.rule = 845
                 q = p59
                 v = n if res60 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48123,7 +48103,7 @@ class CardParser:
                 while True:
                     p65 = p63
                     res66: list[Any] = []
-                    r = self.e279_0(p65)
+                    r = self.e280_0(p65)
                     if r is None:
                         break
                     q, v = r
@@ -48159,12 +48139,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 847
+                    n.rule = 846
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48219,18 +48199,18 @@ class CardParser:
                 res70.append(v)
                 if res70:
                     n = Nt(res70)
-                    n.rule = 848
+                    n.rule = 847
                 p67 = p69
                 if res70 and n:
                     res68.append(n)
                 if res68:
                     n = Nt(res68)
-                    n.rule = 849
+                    n.rule = 848
                 q = p67
                 v = n if res68 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48285,18 +48265,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 850
+                    n.rule = 849
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 851
+                    n.rule = 850
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48421,18 +48401,18 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 852
+                    n.rule = 851
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 853
+                    n.rule = 852
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48441,7 +48421,7 @@ class CardParser:
             while True:
                 p79 = p
                 res80: list[Any] = []
-                r = self.e280_0(p79)
+                r = self.e281_0(p79)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48527,7 +48507,7 @@ class CardParser:
                     res82.append(v)
                 if res82:
                     n = Nt(res82)
-                    n.rule = 854
+                    n.rule = 853
                 p79 = p81
                 if res82 and n:
                     res80.append(n)
@@ -48566,18 +48546,18 @@ class CardParser:
                     res84.append(v)
                 if res84:
                     n = Nt(res84)
-                    n.rule = 855
+                    n.rule = 854
                 p79 = p83
                 if res84 and n:
                     res80.append(n)
                 if res80:
                     n = Nt(res80 if len(res80) == 1 and type(res80[0]) is not list else flatten(res80))
-                    n.rule = 856
+                    n.rule = 855
                 q = p79
                 v = n if res80 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48586,7 +48566,7 @@ class CardParser:
             while True:
                 p85 = p
                 res86: list[Any] = []
-                r = self.e281_0(p85)
+                r = self.e282_0(p85)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48622,7 +48602,7 @@ class CardParser:
                     res88.append(v)
                 if res88:
                     n = Nt(res88)
-                    n.rule = 857
+                    n.rule = 856
                 p85 = p87
                 if res88 and n:
                     res86.append(n)
@@ -48642,12 +48622,12 @@ class CardParser:
                 res86.append(v)
                 if res86:
                     n = Nt(res86 if len(res86) == 1 and type(res86[0]) is not list else flatten(res86))
-                    n.rule = 858
+                    n.rule = 857
                 q = p85
                 v = n if res86 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48656,7 +48636,7 @@ class CardParser:
             while True:
                 p89 = p
                 res90: list[Any] = []
-                r = self.e282_0(p89)
+                r = self.e283_0(p89)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48678,7 +48658,7 @@ class CardParser:
                     res92.append(v)
                 if res92:
                     n = Nt(res92)
-                    n.rule = 859
+                    n.rule = 858
                 p89 = p91
                 if res92 and n:
                     res90.append(n)
@@ -48784,18 +48764,18 @@ class CardParser:
                 res94.append(v)
                 if res94:
                     n = Nt(res94)
-                    n.rule = 860
+                    n.rule = 859
                 p89 = p93
                 if res94 and n:
                     res90.append(n)
                 if res90:
                     n = Nt(res90 if len(res90) == 1 and type(res90[0]) is not list else flatten(res90))
-                    n.rule = 861
+                    n.rule = 860
                 q = p89
                 v = n if res90 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48804,7 +48784,7 @@ class CardParser:
             while True:
                 p95 = p
                 res96: list[Any] = []
-                r = self.e283_0(p95)
+                r = self.e284_0(p95)
                 if r is None:
                     p = c
                     ch = ch0
@@ -48826,7 +48806,7 @@ class CardParser:
                     res98.append(v)
                 if res98:
                     n = Nt(res98)
-                    n.rule = 862
+                    n.rule = 861
                 p95 = p97
                 if res98 and n:
                     res96.append(n)
@@ -48865,18 +48845,18 @@ class CardParser:
                     res100.append(v)
                 if res100:
                     n = Nt(res100)
-                    n.rule = 863
+                    n.rule = 862
                 p95 = p99
                 if res100 and n:
                     res96.append(n)
                 if res96:
                     n = Nt(res96 if len(res96) == 1 and type(res96[0]) is not list else flatten(res96))
-                    n.rule = 864
+                    n.rule = 863
                 q = p95
                 v = n if res96 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -48906,7 +48886,7 @@ class CardParser:
                     res104.append(v)
                 if res104:
                     n = Nt(res104)
-                    n.rule = 865
+                    n.rule = 864
                 p101 = p103
                 if res104 and n:
                     res102.append(n)
@@ -48923,7 +48903,7 @@ class CardParser:
                     res106.append(v)
                 if res106:
                     n = Nt(res106)
-                    n.rule = 866
+                    n.rule = 865
                 p101 = p105
                 if res106 and n:
                     res102.append(n)
@@ -48987,18 +48967,18 @@ class CardParser:
                 res108.append(v)
                 if res108:
                     n = Nt(res108)
-                    n.rule = 867
+                    n.rule = 866
                 p101 = p107
                 if res108 and n:
                     res102.append(n)
                 if res102:
                     n = Nt(res102)
-                    n.rule = 868
+                    n.rule = 867
                 q = p101
                 v = n if res102 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49007,7 +48987,7 @@ class CardParser:
             while True:
                 p109 = p
                 res110: list[Any] = []
-                r = self.e284_0(p109)
+                r = self.e285_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49016,7 +48996,7 @@ class CardParser:
                 p109 = q
                 if v:
                     res110.append(v)
-                r = self.e285_0(p109)
+                r = self.e286_0(p109)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49027,12 +49007,12 @@ class CardParser:
                     res110.append(v)
                 if res110:
                     n = Nt(res110 if len(res110) == 1 and type(res110[0]) is not list else flatten(res110))
-                    n.rule = 869
+                    n.rule = 868
                 q = p109
                 v = n if res110 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49041,7 +49021,7 @@ class CardParser:
             while True:
                 p111 = p
                 res112: list[Any] = []
-                r = self.e286_0(p111)
+                r = self.e287_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49050,7 +49030,7 @@ class CardParser:
                 p111 = q
                 if v:
                     res112.append(v)
-                r = self.e287_0(p111)
+                r = self.e288_0(p111)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49061,12 +49041,12 @@ class CardParser:
                     res112.append(v)
                 if res112:
                     n = Nt(res112 if len(res112) == 1 and type(res112[0]) is not list else flatten(res112))
-                    n.rule = 870
+                    n.rule = 869
                 q = p111
                 v = n if res112 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49163,7 +49143,7 @@ class CardParser:
                 res116.append(v)
                 if res116:
                     n = Nt(res116)
-                    n.rule = 871
+                    n.rule = 870
                 p113 = p115
                 if res116 and n:
                     res114.append(n)
@@ -49198,7 +49178,7 @@ class CardParser:
                     res120.append(v)
                     if res120:
                         n = Nt(res120)
-                        n.rule = 872
+                        n.rule = 871
                     p117 = p119
                     if res120 and n:
                         res118.append(n)
@@ -49233,7 +49213,7 @@ class CardParser:
                 q += 6
                 p113 = q
                 res114.append(v)
-                r = self.e288_0(p113)
+                r = self.e289_0(p113)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49244,12 +49224,12 @@ class CardParser:
                     res114.append(v)
                 if res114:
                     n = Nt(res114 if len(res114) == 1 and type(res114[0]) is not list else flatten(res114))
-                    n.rule = 873
+                    n.rule = 872
                 q = p113
                 v = n if res114 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49402,18 +49382,18 @@ class CardParser:
                 res124.append(v)
                 if res124:
                     n = Nt(res124)
-                    n.rule = 874
+                    n.rule = 873
                 p121 = p123
                 if res124 and n:
                     res122.append(n)
                 if res122:
                     n = Nt(res122)
-                    n.rule = 875
+                    n.rule = 874
                 q = p121
                 v = n if res122 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49482,18 +49462,18 @@ class CardParser:
                 res128.append(v)
                 if res128:
                     n = Nt(res128)
-                    n.rule = 876
+                    n.rule = 875
                 p125 = p127
                 if res128 and n:
                     res126.append(n)
                 if res126:
                     n = Nt(res126)
-                    n.rule = 877
+                    n.rule = 876
                 q = p125
                 v = n if res126 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49716,18 +49696,18 @@ class CardParser:
                 res132.append(v)
                 if res132:
                     n = Nt(res132)
-                    n.rule = 878
+                    n.rule = 877
                 p129 = p131
                 if res132 and n:
                     res130.append(n)
                 if res130:
                     n = Nt(res130)
-                    n.rule = 879
+                    n.rule = 878
                 q = p129
                 v = n if res130 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49796,18 +49776,18 @@ class CardParser:
                 res136.append(v)
                 if res136:
                     n = Nt(res136)
-                    n.rule = 880
+                    n.rule = 879
                 p133 = p135
                 if res136 and n:
                     res134.append(n)
                 if res134:
                     n = Nt(res134)
-                    n.rule = 881
+                    n.rule = 880
                 q = p133
                 v = n if res134 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -49858,7 +49838,7 @@ class CardParser:
                 q += 6
                 p137 = q
                 res138.append(v)
-                r = self.e289_0(p137)
+                r = self.e290_0(p137)
                 if r is None:
                     p = c
                     ch = ch0
@@ -49899,18 +49879,18 @@ class CardParser:
                 res140.append(v)
                 if res140:
                     n = Nt(res140)
-                    n.rule = 882
+                    n.rule = 881
                 p137 = p139
                 if res140 and n:
                     res138.append(n)
                 if res138:
                     n = Nt(res138 if len(res138) == 1 and type(res138[0]) is not list else flatten(res138))
-                    n.rule = 883
+                    n.rule = 882
                 q = p137
                 v = n if res138 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50091,18 +50071,18 @@ class CardParser:
                 res144.append(v)
                 if res144:
                     n = Nt(res144)
-                    n.rule = 884
+                    n.rule = 883
                 p141 = p143
                 if res144 and n:
                     res142.append(n)
                 if res142:
                     n = Nt(res142)
-                    n.rule = 885
+                    n.rule = 884
                 q = p141
                 v = n if res142 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50199,18 +50179,18 @@ class CardParser:
                 res148.append(v)
                 if res148:
                     n = Nt(res148)
-                    n.rule = 886
+                    n.rule = 885
                 p145 = p147
                 if res148 and n:
                     res146.append(n)
                 if res146:
                     n = Nt(res146)
-                    n.rule = 887
+                    n.rule = 886
                 q = p145
                 v = n if res146 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50363,18 +50343,18 @@ class CardParser:
                 res152.append(v)
                 if res152:
                     n = Nt(res152)
-                    n.rule = 888
+                    n.rule = 887
                 p149 = p151
                 if res152 and n:
                     res150.append(n)
                 if res150:
                     n = Nt(res150)
-                    n.rule = 889
+                    n.rule = 888
                 q = p149
                 v = n if res150 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50452,7 +50432,7 @@ class CardParser:
                     res156.append(v)
                 if res156:
                     n = Nt(res156)
-                    n.rule = 890
+                    n.rule = 889
                 p153 = p155
                 if res156 and n:
                     res154.append(n)
@@ -50472,12 +50452,12 @@ class CardParser:
                 res154.append(v)
                 if res154:
                     n = Nt(res154)
-                    n.rule = 891
+                    n.rule = 890
                 q = p153
                 v = n if res154 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50583,7 +50563,7 @@ class CardParser:
                     res160.append(v)
                 if res160:
                     n = Nt(res160)
-                    n.rule = 892
+                    n.rule = 891
                 p157 = p159
                 if res160 and n:
                     res158.append(n)
@@ -50603,12 +50583,12 @@ class CardParser:
                 res158.append(v)
                 if res158:
                     n = Nt(res158)
-                    n.rule = 893
+                    n.rule = 892
                 q = p157
                 v = n if res158 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50672,7 +50652,7 @@ class CardParser:
                     res164.append(v)
                 if res164:
                     n = Nt(res164)
-                    n.rule = 894
+                    n.rule = 893
                 p161 = p163
                 if res164 and n:
                     res162.append(n)
@@ -50748,12 +50728,12 @@ class CardParser:
                 res162.append(v)
                 if res162:
                     n = Nt(res162)
-                    n.rule = 895
+                    n.rule = 894
                 q = p161
                 v = n if res162 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50793,7 +50773,7 @@ class CardParser:
                 while True:
                     p167 = p165
                     res168: list[Any] = []
-                    r = self.e290_0(p167)
+                    r = self.e291_0(p167)
                     if r is None:
                         break
                     q, v = r
@@ -50843,7 +50823,7 @@ class CardParser:
                 q += 6
                 p165 = q
                 res166.append(v)
-                r = self.e291_0(p165)
+                r = self.e292_0(p165)
                 if r is None:
                     p = c
                     ch = ch0
@@ -50893,18 +50873,18 @@ class CardParser:
                     res170.append(v)
                 if res170:
                     n = Nt(res170)
-                    n.rule = 896
+                    n.rule = 895
                 p165 = p169
                 if res170 and n:
                     res166.append(n)
                 if res166:
                     n = Nt(res166 if len(res166) == 1 and type(res166[0]) is not list else flatten(res166))
-                    n.rule = 897
+                    n.rule = 896
                 q = p165
                 v = n if res166 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -50934,7 +50914,7 @@ class CardParser:
                     res174.append(v)
                 if res174:
                     n = Nt(res174)
-                    n.rule = 898
+                    n.rule = 897
                 p171 = p173
                 if res174 and n:
                     res172.append(n)
@@ -51085,18 +51065,18 @@ class CardParser:
                 res176.append(v)
                 if res176:
                     n = Nt(res176)
-                    n.rule = 899
+                    n.rule = 898
                 p171 = p175
                 if res176 and n:
                     res172.append(n)
                 if res172:
                     n = Nt(res172)
-                    n.rule = 900
+                    n.rule = 899
                 q = p171
                 v = n if res172 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51210,11 +51190,11 @@ class CardParser:
                     res180.append(v)
                 if res180:
                     n = Nt(res180)
-                    n.rule = 901
+                    n.rule = 900
                 p177 = p179
                 if res180 and n:
                     res178.append(n)
-                r = self.e292_0(p177)
+                r = self.e293_0(p177)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51225,12 +51205,12 @@ class CardParser:
                     res178.append(v)
                 if res178:
                     n = Nt(res178 if len(res178) == 1 and type(res178[0]) is not list else flatten(res178))
-                    n.rule = 902
+                    n.rule = 901
                 q = p177
                 v = n if res178 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51313,18 +51293,18 @@ class CardParser:
                 res184.append(v)
                 if res184:
                     n = Nt(res184)
-                    n.rule = 903
+                    n.rule = 902
                 p181 = p183
                 if res184 and n:
                     res182.append(n)
                 if res182:
                     n = Nt(res182)
-                    n.rule = 904
+                    n.rule = 903
                 q = p181
                 v = n if res182 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51407,18 +51387,18 @@ class CardParser:
                 res188.append(v)
                 if res188:
                     n = Nt(res188)
-                    n.rule = 905
+                    n.rule = 904
                 p185 = p187
                 if res188 and n:
                     res186.append(n)
                 if res186:
                     n = Nt(res186)
-                    n.rule = 906
+                    n.rule = 905
                 q = p185
                 v = n if res186 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51529,18 +51509,18 @@ class CardParser:
                 res192.append(v)
                 if res192:
                     n = Nt(res192)
-                    n.rule = 907
+                    n.rule = 906
                 p189 = p191
                 if res192 and n:
                     res190.append(n)
                 if res190:
                     n = Nt(res190)
-                    n.rule = 908
+                    n.rule = 907
                 q = p189
                 v = n if res190 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51623,18 +51603,18 @@ class CardParser:
                 res196.append(v)
                 if res196:
                     n = Nt(res196)
-                    n.rule = 909
+                    n.rule = 908
                 p193 = p195
                 if res196 and n:
                     res194.append(n)
                 if res194:
                     n = Nt(res194)
-                    n.rule = 910
+                    n.rule = 909
                 q = p193
                 v = n if res194 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51689,18 +51669,18 @@ class CardParser:
                 res200.append(v)
                 if res200:
                     n = Nt(res200)
-                    n.rule = 911
+                    n.rule = 910
                 p197 = p199
                 if res200 and n:
                     res198.append(n)
                 if res198:
                     n = Nt(res198)
-                    n.rule = 912
+                    n.rule = 911
                 q = p197
                 v = n if res198 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -51723,7 +51703,7 @@ class CardParser:
                 q += 7
                 p201 = q
                 res202.append(v)
-                r = self.e293_0(p201)
+                r = self.e294_0(p201)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51753,7 +51733,7 @@ class CardParser:
                     res204.append(v)
                 if res204:
                     n = Nt(res204)
-                    n.rule = 913
+                    n.rule = 912
                 p201 = p203
                 if res204 and n:
                     res202.append(n)
@@ -51792,21 +51772,21 @@ class CardParser:
                     res206.append(v)
                 if res206:
                     n = Nt(res206)
-                    n.rule = 914
+                    n.rule = 913
                 p201 = p205
                 if res206 and n:
                     res202.append(n)
                 while True:
                     p207 = p201
                     res208: list[Any] = []
-                    r = self.e294_0(p207)
+                    r = self.e295_0(p207)
                     if r is None:
                         break
                     q, v = r
                     p207 = q
                     if v:
                         res208.append(v)
-                    r = self.e295_0(p207)
+                    r = self.e296_0(p207)
                     if r is None:
                         break
                     q, v = r
@@ -51816,7 +51796,7 @@ class CardParser:
                     p201 = p207
                     res202 += res208
                     break
-                r = self.e296_0(p201)
+                r = self.e297_0(p201)
                 if r is None:
                     p = c
                     ch = ch0
@@ -51854,7 +51834,7 @@ class CardParser:
                     q += 4
                     p209 = q
                     res210.append(v)
-                    r = self.e297_0(p209)
+                    r = self.e298_0(p209)
                     if r is None:
                         break
                     q, v = r
@@ -51867,7 +51847,7 @@ class CardParser:
                 while True:
                     p211 = p201
                     res212: list[Any] = []
-                    r = self.e298_0(p211)
+                    r = self.e299_0(p211)
                     if r is None:
                         break
                     q, v = r
@@ -51915,12 +51895,12 @@ class CardParser:
                     break
                 if res202:
                     n = Nt(res202 if len(res202) == 1 and type(res202[0]) is not list else flatten(res202))
-                    n.rule = 915
+                    n.rule = 914
                 q = p201
                 v = n if res202 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52031,18 +52011,18 @@ class CardParser:
                 res216.append(v)
                 if res216:
                     n = Nt(res216)
-                    n.rule = 916
+                    n.rule = 915
                 p213 = p215
                 if res216 and n:
                     res214.append(n)
                 if res214:
                     n = Nt(res214)
-                    n.rule = 917
+                    n.rule = 916
                 q = p213
                 v = n if res214 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52142,18 +52122,18 @@ class CardParser:
                     res220.append(v)
                 if res220:
                     n = Nt(res220)
-                    n.rule = 918
+                    n.rule = 917
                 p217 = p219
                 if res220 and n:
                     res218.append(n)
                 if res218:
                     n = Nt(res218)
-                    n.rule = 919
+                    n.rule = 918
                 q = p217
                 v = n if res218 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52162,7 +52142,7 @@ class CardParser:
             while True:
                 p221 = p
                 res222: list[Any] = []
-                r = self.e299_0(p221)
+                r = self.e300_0(p221)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52184,18 +52164,18 @@ class CardParser:
                     res224.append(v)
                 if res224:
                     n = Nt(res224)
-                    n.rule = 920
+                    n.rule = 919
                 p221 = p223
                 if res224 and n:
                     res222.append(n)
                 if res222:
                     n = Nt(res222 if len(res222) == 1 and type(res222[0]) is not list else flatten(res222))
-                    n.rule = 921
+                    n.rule = 920
                 q = p221
                 v = n if res222 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52218,7 +52198,7 @@ class CardParser:
                 q += 7
                 p225 = q
                 res226.append(v)
-                r = self.e300_0(p225)
+                r = self.e301_0(p225)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52227,7 +52207,7 @@ class CardParser:
                 p225 = q
                 if v:
                     res226.append(v)
-                r = self.e301_0(p225)
+                r = self.e302_0(p225)
                 if r is None:
                     p = c
                     ch = ch0
@@ -52248,12 +52228,12 @@ class CardParser:
                     break
                 if res226:
                     n = Nt(res226 if len(res226) == 1 and type(res226[0]) is not list else flatten(res226))
-                    n.rule = 922
+                    n.rule = 921
                 q = p225
                 v = n if res226 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 822
+                    n.rule = 821
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -52294,7 +52274,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 923
+                    n.rule = 922
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52324,7 +52304,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 924
+                    n.rule = 923
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -52349,7 +52329,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 925
+                    n.rule = 924
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -52380,7 +52360,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 926
+                    n.rule = 925
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -52405,7 +52385,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 927
+                    n.rule = 926
                 p9 = p13
                 if res14 and n:
                     res10.append(n)
@@ -52441,7 +52421,7 @@ class CardParser:
                 res18.append(v)
             if res18:
                 n = Nt(res18)
-                n.rule = 928
+                n.rule = 927
             p15 = p17
             if res18 and n:
                 res16.append(n)
@@ -52465,7 +52445,7 @@ class CardParser:
                 ch = ch0
                 break
             while True:
-                r = self.e302_0(p19)
+                r = self.e303_0(p19)
                 if r is None:
                     break
                 q, v = r
@@ -52486,7 +52466,7 @@ class CardParser:
                 res22.append(v)
             if res22:
                 n = Nt(res22)
-                n.rule = 929
+                n.rule = 928
             p19 = p21
             if res22 and n:
                 res20.append(n)
@@ -52540,7 +52520,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 930
+        n.rule = 929
         return p, n
 
     def e164_1(self, p: int) -> Any:
@@ -52584,7 +52564,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 931
+        n.rule = 930
         return p, n
 
     def e165_1(self, p: int) -> Any:
@@ -52624,7 +52604,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 932
+                    n.rule = 931
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -52655,7 +52635,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 933
+                    n.rule = 932
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -52674,16 +52654,7 @@ class CardParser:
         while True:
             p1 = p
             res2: list[Any] = []
-            if self.e303_1(p1) is None:
-                break
-            while True:
-                r = self.e304_1(p1)
-                if r is None:
-                    break
-                q, v = r
-                p1 = q
-                if v is not None:
-                    res2.append(v)
+            if self.e304_1(p1) is None:
                 break
             while True:
                 r = self.e305_1(p1)
@@ -52704,9 +52675,18 @@ class CardParser:
                     res2.append(v)
                 break
             while True:
+                r = self.e307_1(p1)
+                if r is None:
+                    break
+                q, v = r
+                p1 = q
+                if v is not None:
+                    res2.append(v)
+                break
+            while True:
                 p3 = p1
                 res4: list[Any] = []
-                r = self.e307_1(p3)
+                r = self.e308_1(p3)
                 if r is None:
                     break
                 q, v = r
@@ -52728,7 +52708,7 @@ class CardParser:
                     q += 2
                     p5 = q
                     res6.append(v)
-                    r = self.e308_1(p5)
+                    r = self.e309_1(p5)
                     if r is None:
                         break
                     q, v = r
@@ -52744,14 +52724,14 @@ class CardParser:
             while True:
                 p7 = p1
                 res8: list[Any] = []
-                r = self.e309_1(p7)
+                r = self.e310_1(p7)
                 if r is None:
                     break
                 q, v = r
                 p7 = q
                 if v:
                     res8.append(v)
-                r = self.e310_1(p7)
+                r = self.e311_1(p7)
                 if r is None:
                     break
                 q, v = r
@@ -52761,7 +52741,7 @@ class CardParser:
                 p1 = p7
                 res2 += res8
                 break
-            r = self.e311_1(p1)
+            r = self.e312_1(p1)
             if r is None:
                 break
             q, v = r
@@ -52771,7 +52751,7 @@ class CardParser:
             p = p1
             res += res2
             break
-        r = self.e312_1(p)
+        r = self.e313_1(p)
         if r is None:
             return None
         q, v = r
@@ -52781,9 +52761,9 @@ class CardParser:
         while True:
             p9 = p
             res10: list[Any] = []
-            if self.e313_1(p9) is None:
+            if self.e314_1(p9) is None:
                 break
-            r = self.e314_1(p9)
+            r = self.e315_1(p9)
             if r is None:
                 break
             q, v = r
@@ -52824,7 +52804,7 @@ class CardParser:
                     res14.append(v)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 354
+                    n.rule = 351
                 p11 = p13
                 if res14 and n:
                     res12.append(n)
@@ -52851,7 +52831,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 355
+                    n.rule = 352
                 q = p15
                 v = n if res16 else None
                 p9 = q
@@ -52859,7 +52839,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e315_1(p9)
+                r = self.e316_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52868,7 +52848,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e316_1(p9)
+                r = self.e317_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52890,7 +52870,7 @@ class CardParser:
                     res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 356
+                    n.rule = 353
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
@@ -52909,7 +52889,7 @@ class CardParser:
                     q += 4
                     p21 = q
                     res22.append(v)
-                    r = self.e317_1(p21)
+                    r = self.e318_1(p21)
                     if r is None:
                         break
                     q, v = r
@@ -52923,7 +52903,7 @@ class CardParser:
                 res10 += res18
                 break
             while True:
-                r = self.e318_1(p9)
+                r = self.e319_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52932,7 +52912,7 @@ class CardParser:
                     res10.append(v)
                 break
             while True:
-                r = self.e319_1(p9)
+                r = self.e320_1(p9)
                 if r is None:
                     break
                 q, v = r
@@ -52974,7 +52954,7 @@ class CardParser:
                     res26.append(v)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 357
+                    n.rule = 354
                 p23 = p25
                 if res26 and n:
                     res24.append(n)
@@ -52987,7 +52967,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 358
+        n.rule = 355
         return p, n
 
     def e166_0(self, p: int) -> Any:
@@ -53008,7 +52988,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 934
+        n.rule = 933
         return q, n
 
     def e167_0(self, p: int) -> Any:
@@ -53029,7 +53009,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 935
+        n.rule = 934
         return q, n
 
     def e168_0(self, p: int) -> Any:
@@ -53050,7 +53030,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 936
+        n.rule = 935
         return q, n
 
     def e169_0(self, p: int) -> Any:
@@ -53071,7 +53051,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 937
+        n.rule = 936
         return q, n
 
     def e170_0(self, p: int) -> Any:
@@ -53106,7 +53086,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 938
+        n.rule = 937
         return p, n
 
     def e171_0(self, p: int) -> Any:
@@ -53125,7 +53105,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F9:
             while True:
-                r = self.e320_0(p)
+                r = self.e321_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53138,7 +53118,7 @@ class CardParser:
                 break
         if ch in _F83:
             while True:
-                r = self.e321_0(p)
+                r = self.e322_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53151,7 +53131,7 @@ class CardParser:
                 break
         if ch in _F84:
             while True:
-                r = self.e322_0(p)
+                r = self.e323_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53164,7 +53144,7 @@ class CardParser:
                 break
         if ch in _F16:
             while True:
-                r = self.e323_0(p)
+                r = self.e324_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53193,7 +53173,7 @@ class CardParser:
         ch: str | None = ch0
         if ch in _F85:
             while True:
-                r = self.e324_0(p)
+                r = self.e325_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53206,7 +53186,7 @@ class CardParser:
                 break
         if ch in _F87:
             while True:
-                r = self.e325_0(p)
+                r = self.e326_0(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53251,7 +53231,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e326_0(p1)
+                r = self.e327_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53269,7 +53249,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e327_0(p3)
+                r = self.e328_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53278,11 +53258,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e328_0(p3) is None:
+                if self.e329_0(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e329_0(p3)
+                r = self.e330_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53316,7 +53296,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 939
+        n.rule = 938
         return q, n
 
     def e175_0(self, p: int) -> Any:
@@ -53356,7 +53336,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 940
+                    n.rule = 939
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -53379,7 +53359,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 941
+                    n.rule = 940
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -53484,7 +53464,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 942
+        n.rule = 941
         return p, n
 
     def e178_0(self, p: int) -> Any:
@@ -53505,7 +53485,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 943
+        n.rule = 942
         return q, n
 
     def e179_0(self, p: int) -> Any:
@@ -53526,7 +53506,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 944
+        n.rule = 943
         return q, n
 
     def e180_0(self, p: int) -> Any:
@@ -53547,7 +53527,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e330_0(p1)
+                r = self.e331_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -53841,7 +53821,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 945
+                    n.rule = 944
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -53872,7 +53852,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 946
+                    n.rule = 945
                 p3 = p7
                 if res8 and n:
                     res4.append(n)
@@ -53919,7 +53899,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 947
+                    n.rule = 946
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -53964,7 +53944,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 948
+                    n.rule = 947
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54023,7 +54003,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 949
+                    n.rule = 948
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54098,7 +54078,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 950
+                    n.rule = 949
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54143,7 +54123,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 951
+                    n.rule = 950
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54175,7 +54155,7 @@ class CardParser:
                 q += 2
                 p5 = q
                 res6.append(v)
-                r = self.e331_0(p5)
+                r = self.e332_0(p5)
                 if r is None:
                     p = c
                     ch = ch0
@@ -54193,7 +54173,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                if self.e332_0(p9) is None:
+                if self.e333_0(p9) is None:
                     p = c
                     ch = ch0
                     break
@@ -54215,7 +54195,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 952
+                    n.rule = 951
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -54260,7 +54240,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 953
+                    n.rule = 952
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54291,7 +54271,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 954
+                    n.rule = 953
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -54314,7 +54294,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 955
+                    n.rule = 954
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -54377,7 +54357,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 956
+                    n.rule = 955
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -54556,7 +54536,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 957
+                    n.rule = 956
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54582,7 +54562,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 958
+                    n.rule = 957
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -54618,7 +54598,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 959
+                    n.rule = 958
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
@@ -54661,7 +54641,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 960
+        n.rule = 959
         return q, n
 
     def e189_0(self, p: int) -> Any:
@@ -54682,7 +54662,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 961
+        n.rule = 960
         return p, n
 
     def e190_0(self, p: int) -> Any:
@@ -54703,7 +54683,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 962
+        n.rule = 961
         return p, n
 
     def e191_0(self, p: int) -> Any:
@@ -54734,7 +54714,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 963
+        n.rule = 962
         return p, n
 
     def e192_0(self, p: int) -> Any:
@@ -54769,7 +54749,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 964
+        n.rule = 963
         return p, n
 
     def e193_0(self, p: int) -> Any:
@@ -54867,7 +54847,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 965
+        n.rule = 964
         return p, n
 
     def e195_0(self, p: int) -> Any:
@@ -54929,7 +54909,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 966
+                    n.rule = 965
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -54995,7 +54975,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 967
+                    n.rule = 966
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -55023,7 +55003,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e333_0(p1)
+                r = self.e334_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55097,7 +55077,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e334_0(p3)
+                r = self.e335_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55155,7 +55135,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 968
+                    n.rule = 967
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55181,11 +55161,11 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 969
+                    n.rule = 968
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
-                r = self.e335_0(p7)
+                r = self.e336_0(p7)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55206,7 +55186,7 @@ class CardParser:
                         res12.append(v)
                     if res12:
                         n = Nt(res12)
-                        n.rule = 970
+                        n.rule = 969
                     q = p11
                     v = n if res12 else None
                     p7 = q
@@ -55273,7 +55253,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 971
+                    n.rule = 970
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -55319,7 +55299,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 972
+                    n.rule = 971
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55406,7 +55386,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 973
+                    n.rule = 972
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55502,11 +55482,11 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 974
+                    n.rule = 973
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
-                r = self.e336_0(p9)
+                r = self.e337_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55540,7 +55520,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e337_0(p1)
+                r = self.e338_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55583,7 +55563,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 975
+                    n.rule = 974
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -55678,7 +55658,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 976
+                    n.rule = 975
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -55697,7 +55677,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e338_0(p1)
+                    r = self.e339_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -55769,7 +55749,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 977
+                    n.rule = 976
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -55812,7 +55792,7 @@ class CardParser:
                 q += 5
                 p1 = q
                 res2.append(v)
-                r = self.e339_0(p1)
+                r = self.e340_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55823,7 +55803,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 978
+                    n.rule = 977
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -55846,7 +55826,7 @@ class CardParser:
                 q += 4
                 p3 = q
                 res4.append(v)
-                r = self.e340_0(p3)
+                r = self.e341_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -55857,7 +55837,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4 if len(res4) == 1 and type(res4[0]) is not list else flatten(res4))
-                    n.rule = 978
+                    n.rule = 977
                     return p3, n
                 p = p3
                 ch = None  # moved on: no guess about the next alternative
@@ -55951,7 +55931,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 979
+                    n.rule = 978
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -55996,7 +55976,7 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 980
+                    n.rule = 979
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -56086,7 +56066,7 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 981
+        n.rule = 980
         return p, n
 
     def r_GraveyardTarget_0(self, p: int) -> Any:
@@ -56176,18 +56156,18 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 982
+                    n.rule = 981
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 983
+                    n.rule = 982
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 984
+                    n.rule = 983
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56202,7 +56182,7 @@ class CardParser:
                 q, v = r
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 984
+                    n.rule = 983
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -56246,7 +56226,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 985
+            n.rule = 984
         p = p1
         if res2 and n:
             res.append(n)
@@ -56265,7 +56245,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 986
+        n.rule = 985
         return p, n
 
     def e204_0(self, p: int) -> Any:
@@ -56286,7 +56266,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e341_0(p1)
+                r = self.e342_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56350,14 +56330,14 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 987
+                    n.rule = 986
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
                 while True:
                     p7 = p3
                     res8: list[Any] = []
-                    r = self.e342_0(p7)
+                    r = self.e343_0(p7)
                     if r is None:
                         break
                     q, v = r
@@ -56416,7 +56396,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 988
+        n.rule = 987
         return q, n
 
     def e206_0(self, p: int) -> Any:
@@ -56437,7 +56417,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e343_0(p1)
+                r = self.e344_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56511,7 +56491,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e344_0(p3)
+                r = self.e345_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56559,7 +56539,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e345_0(p1)
+                r = self.e346_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56605,7 +56585,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e346_0(p3)
+                r = self.e347_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56735,7 +56715,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 989
+        n.rule = 988
         return q, n
 
     def e210_0(self, p: int) -> Any:
@@ -56761,7 +56741,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e347_0(p1)
+            r = self.e348_0(p1)
             if r is None:
                 p = c
                 break
@@ -56769,7 +56749,7 @@ class CardParser:
             p1 = q
             if v:
                 res2.append(v)
-            r = self.e348_0(p1)
+            r = self.e349_0(p1)
             if r is None:
                 p = c
                 break
@@ -56801,7 +56781,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 990
+        n.rule = 989
         return q, n
 
     def e212_0(self, p: int) -> Any:
@@ -56822,7 +56802,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e349_0(p1)
+                r = self.e350_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56854,7 +56834,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e350_0(p3)
+                r = self.e351_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -56986,18 +56966,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 991
+                    n.rule = 990
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 992
+                    n.rule = 991
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 993
+                    n.rule = 992
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57033,7 +57013,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 994
+                    n.rule = 993
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -57053,12 +57033,12 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 995
+                    n.rule = 994
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 993
+                    n.rule = 992
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57094,7 +57074,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 996
+                    n.rule = 995
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -57114,12 +57094,12 @@ class CardParser:
                 res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 997
+                    n.rule = 996
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 993
+                    n.rule = 992
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57144,7 +57124,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 998
+        n.rule = 997
         return q, n
 
     def r_CostValue_0(self, p: int) -> Any:
@@ -57176,12 +57156,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 999
+                    n.rule = 998
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1000
+                    n.rule = 999
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57201,12 +57181,12 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1001
+                    n.rule = 1000
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1000
+                    n.rule = 999
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -57268,7 +57248,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1002
+                    n.rule = 1001
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -57419,7 +57399,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1003
+        n.rule = 1002
         return q, n
 
     def e218_0(self, p: int) -> Any:
@@ -57510,7 +57490,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1004
+                    n.rule = 1003
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -57554,7 +57534,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1005
+                    n.rule = 1004
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57652,7 +57632,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1006
+                    n.rule = 1005
                 p3 = p5
                 if res6 and n:
                     res4.append(n)
@@ -57930,7 +57910,7 @@ class CardParser:
         v: Any
         c = p
         while True:
-            r = self.e351_0(p)
+            r = self.e352_0(p)
             if r is None:
                 p = c
                 break
@@ -57952,7 +57932,7 @@ class CardParser:
                 res2.append(v)
             if res2:
                 n = Nt(res2)
-                n.rule = 1007
+                n.rule = 1006
             q = p1
             v = n if res2 else None
             if v is not None:
@@ -57962,6 +57942,85 @@ class CardParser:
         return None
 
     def e226_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F14:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('pay', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'pay', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                p3 = p1
+                res4: list[Any] = []
+                r = self.r_CostValue_0(p3)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p3 = q
+                if v:
+                    res4.append(v)
+                if res4:
+                    n = Nt(res4)
+                    n.rule = 1007
+                p1 = p3
+                if res4 and n:
+                    res2.append(n)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F27:
+            while True:
+                p5 = p
+                res6: list[Any] = []
+                r = self.r_ExileFromGraveyardCost_0(p5)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                p5 = q
+                if v:
+                    res6.append(v)
+                if res6:
+                    n = Nt(res6)
+                    n.rule = 1008
+                q = p5
+                v = n if res6 else None
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e227_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58015,7 +58074,7 @@ class CardParser:
                 break
         return None
 
-    def e227_0(self, p: int) -> Any:
+    def e228_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58130,7 +58189,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1008
+                    n.rule = 1009
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58189,7 +58248,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1009
+                    n.rule = 1010
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58228,7 +58287,7 @@ class CardParser:
                 break
         return None
 
-    def e228_0(self, p: int) -> Any:
+    def e229_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58243,7 +58302,7 @@ class CardParser:
         ch0 = text[q:q + 1]
         ch: str | None = ch0
         while True:
-            r = self.e352_0(p)
+            r = self.e353_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58269,7 +58328,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1010
+                    n.rule = 1011
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -58279,7 +58338,7 @@ class CardParser:
                 break
         return None
 
-    def e229_0(self, p: int) -> Any:
+    def e230_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58346,7 +58405,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1011
+                    n.rule = 1012
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58391,7 +58450,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1012
+                    n.rule = 1013
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -58458,7 +58517,7 @@ class CardParser:
                 break
         return None
 
-    def e230_0(self, p: int) -> Any:
+    def e231_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58476,10 +58535,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1013
+        n.rule = 1014
         return q, n
 
-    def e231_0(self, p: int) -> Any:
+    def e232_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58513,7 +58572,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e353_0(p)
+            r = self.e354_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -58526,7 +58585,7 @@ class CardParser:
             break
         return None
 
-    def e232_0(self, p: int) -> Any:
+    def e233_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58579,7 +58638,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1014
+                    n.rule = 1015
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58608,7 +58667,7 @@ class CardParser:
                 res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1015
+                    n.rule = 1016
                 q = p5
                 v = n if res6 else None
                 if v is not None:
@@ -58639,7 +58698,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1016
+                    n.rule = 1017
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -58662,7 +58721,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1017
+                    n.rule = 1018
                 q = p9
                 v = n if res10 else None
                 if v is not None:
@@ -58672,7 +58731,7 @@ class CardParser:
                 break
         return None
 
-    def e233_0(self, p: int) -> Any:
+    def e234_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -58690,10 +58749,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1018
+        n.rule = 1019
         return q, n
 
-    def e234_0(self, p: int) -> Any:
+    def e235_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58747,7 +58806,7 @@ class CardParser:
                 break
         return None
 
-    def e235_0(self, p: int) -> Any:
+    def e236_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58801,7 +58860,7 @@ class CardParser:
                 break
         return None
 
-    def e236_0(self, p: int) -> Any:
+    def e237_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58855,7 +58914,7 @@ class CardParser:
                 break
         return None
 
-    def e237_0(self, p: int) -> Any:
+    def e238_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -58886,7 +58945,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1019
+                    n.rule = 1020
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -58916,7 +58975,7 @@ class CardParser:
                         res8.append(v)
                     if res8:
                         n = Nt(res8)
-                        n.rule = 1020
+                        n.rule = 1021
                     p5 = p7
                     if res8 and n:
                         res6.append(n)
@@ -58944,7 +59003,7 @@ class CardParser:
                 res12.append(v)
             if res12:
                 n = Nt(res12)
-                n.rule = 1021
+                n.rule = 1022
             p9 = p11
             if res12 and n:
                 res10.append(n)
@@ -58974,7 +59033,7 @@ class CardParser:
                     res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1022
+                    n.rule = 1023
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
@@ -58988,7 +59047,7 @@ class CardParser:
             break
         return None
 
-    def e238_0(self, p: int) -> Any:
+    def e239_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59006,10 +59065,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1023
+        n.rule = 1024
         return q, n
 
-    def e239_0(self, p: int) -> Any:
+    def e240_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -59052,10 +59111,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1024
+        n.rule = 1025
         return p, n
 
-    def e240_0(self, p: int) -> Any:
+    def e241_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59086,7 +59145,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1025
+                    n.rule = 1026
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59105,7 +59164,7 @@ class CardParser:
                     q += 3
                     p5 = q
                     res6.append(v)
-                    r = self.e354_0(p5)
+                    r = self.e355_0(p5)
                     if r is None:
                         break
                     q, v = r
@@ -59140,7 +59199,7 @@ class CardParser:
                 q += 6
                 p9 = q
                 res10.append(v)
-                r = self.e355_0(p9)
+                r = self.e356_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -59181,19 +59240,19 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1026
+                    n.rule = 1027
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10 if len(res10) == 1 and type(res10[0]) is not list else flatten(res10))
-                    n.rule = 1027
+                    n.rule = 1028
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1028
+                    n.rule = 1029
                 q = p7
                 v = n if res8 else None
                 if v is not None:
@@ -59203,7 +59262,7 @@ class CardParser:
                 break
         return None
 
-    def e241_0(self, p: int) -> Any:
+    def e242_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59221,10 +59280,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1029
+        n.rule = 1030
         return q, n
 
-    def e242_0(self, p: int) -> Any:
+    def e243_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59242,7 +59301,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1030
+        n.rule = 1031
         return q, n
 
     def r_BackWord_0(self, p: int) -> Any:
@@ -59275,7 +59334,7 @@ class CardParser:
                 q += 2
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1031
+                    n.rule = 1032
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59296,7 +59355,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1031
+                    n.rule = 1032
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59317,7 +59376,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1031
+                    n.rule = 1032
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59338,7 +59397,7 @@ class CardParser:
                 q += 4
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1031
+                    n.rule = 1032
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59361,7 +59420,7 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1031
+                    n.rule = 1032
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -59384,14 +59443,14 @@ class CardParser:
                 q += len(s)
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1031
+                    n.rule = 1032
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e243_0(self, p: int) -> Any:
+    def e244_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59422,7 +59481,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1032
+                    n.rule = 1033
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -59475,7 +59534,7 @@ class CardParser:
                     res6.append(v)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1033
+                    n.rule = 1034
                 p1 = p5
                 if res6 and n:
                     res2.append(n)
@@ -59537,7 +59596,7 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1034
+                    n.rule = 1035
                 p7 = p9
                 if res10 and n:
                     res8.append(n)
@@ -59562,7 +59621,7 @@ class CardParser:
                     res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1035
+                    n.rule = 1036
                 p7 = p11
                 if res12 and n:
                     res8.append(n)
@@ -59573,7 +59632,7 @@ class CardParser:
                 break
         return None
 
-    def e244_0(self, p: int) -> Any:
+    def e245_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59627,14 +59686,14 @@ class CardParser:
                 break
         return None
 
-    def e245_0(self, p: int) -> Any:
+    def e246_0(self, p: int) -> Any:
         # OneOrMore: OneOrMore
         v: Any
         res: list[Any] = []
         first = True
         while True:
             c = p
-            r = self.e356_0(p)
+            r = self.e357_0(p)
             if r is None:
                 p = c
                 if first:
@@ -59663,17 +59722,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1036
+            n.rule = 1037
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1037
+        n.rule = 1038
         return p, n
 
-    def e246_0(self, p: int) -> Any:
+    def e247_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -59715,7 +59774,7 @@ class CardParser:
                 break
         return None
 
-    def e247_0(self, p: int) -> Any:
+    def e248_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59733,7 +59792,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1038
+        n.rule = 1039
         return q, n
 
     def r_TargetPlayer_0(self, p: int) -> Any:
@@ -59773,14 +59832,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1039
+            n.rule = 1040
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e357_0(p3)
+            r = self.e358_0(p3)
             if r is None:
                 break
             q, v = r
@@ -59805,7 +59864,7 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1040
+        n.rule = 1041
         return p, n
 
     def r_TargetObject_0(self, p: int) -> Any:
@@ -59815,7 +59874,7 @@ class CardParser:
         v: Any
         res: list[Any] = []
         while True:
-            r = self.e358_0(p)
+            r = self.e359_0(p)
             if r is None:
                 break
             q, v = r
@@ -59846,14 +59905,14 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1041
+            n.rule = 1042
         p = p1
         if res2 and n:
             res.append(n)
         while True:
             p3 = p
             res4: list[Any] = []
-            r = self.e359_0(p3)
+            r = self.e360_0(p3)
             if r is None:
                 break
             q, v = r
@@ -59890,10 +59949,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1042
+        n.rule = 1043
         return p, n
 
-    def e248_0(self, p: int) -> Any:
+    def e249_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -59911,7 +59970,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1043
+        n.rule = 1044
         return q, n
 
     def r_EachObjects_0(self, p: int) -> Any:
@@ -59939,7 +59998,7 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1044
+            n.rule = 1045
         p = p1
         if res2 and n:
             res.append(n)
@@ -59954,12 +60013,12 @@ class CardParser:
             res4.append(v)
         if res4:
             n = Nt(res4)
-            n.rule = 1045
+            n.rule = 1046
         p = p3
         if res4 and n:
             res.append(n)
         while True:
-            r = self.e360_0(p)
+            r = self.e361_0(p)
             if r is None:
                 break
             q, v = r
@@ -59970,10 +60029,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1046
+        n.rule = 1047
         return p, n
 
-    def e249_0(self, p: int) -> Any:
+    def e250_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60007,7 +60066,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e361_0(p)
+            r = self.e362_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -60020,7 +60079,7 @@ class CardParser:
             break
         return None
 
-    def e250_0(self, p: int) -> Any:
+    def e251_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60074,7 +60133,7 @@ class CardParser:
                 break
         return None
 
-    def e251_0(self, p: int) -> Any:
+    def e252_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60092,10 +60151,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1047
+        n.rule = 1048
         return q, n
 
-    def e252_0(self, p: int) -> Any:
+    def e253_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60243,7 +60302,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1048
+                    n.rule = 1049
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60302,7 +60361,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1049
+                    n.rule = 1050
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60313,7 +60372,7 @@ class CardParser:
                 break
         return None
 
-    def e253_0(self, p: int) -> Any:
+    def e254_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60331,10 +60390,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1050
+        n.rule = 1051
         return q, n
 
-    def e254_0(self, p: int) -> Any:
+    def e255_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60352,10 +60411,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1051
+        n.rule = 1052
         return q, n
 
-    def e255_0(self, p: int) -> Any:
+    def e256_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60373,10 +60432,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1052
+        n.rule = 1053
         return q, n
 
-    def e256_0(self, p: int) -> Any:
+    def e257_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60409,7 +60468,7 @@ class CardParser:
                 p1 = q
                 res2.append(v)
                 while True:
-                    r = self.e362_0(p1)
+                    r = self.e363_0(p1)
                     if r is None:
                         break
                     q, v = r
@@ -60445,7 +60504,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1053
+                    n.rule = 1054
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -60455,7 +60514,7 @@ class CardParser:
                 break
         return None
 
-    def e257_0(self, p: int) -> Any:
+    def e258_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60496,10 +60555,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1054
+        n.rule = 1055
         return p, n
 
-    def e258_0(self, p: int) -> Any:
+    def e259_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60553,7 +60612,7 @@ class CardParser:
                 break
         return None
 
-    def e259_0(self, p: int) -> Any:
+    def e260_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60607,7 +60666,7 @@ class CardParser:
                 break
         return None
 
-    def e260_0(self, p: int) -> Any:
+    def e261_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60625,7 +60684,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e363_0(p1)
+                r = self.e364_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -60647,7 +60706,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1055
+                    n.rule = 1056
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -60678,7 +60737,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1056
+                    n.rule = 1057
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -60703,7 +60762,7 @@ class CardParser:
                 break
         return None
 
-    def e261_0(self, p: int) -> Any:
+    def e262_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60737,7 +60796,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e364_0(p)
+            r = self.e365_0(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -60750,7 +60809,7 @@ class CardParser:
             break
         return None
 
-    def e262_0(self, p: int) -> Any:
+    def e263_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60791,10 +60850,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1057
+        n.rule = 1058
         return p, n
 
-    def e263_0(self, p: int) -> Any:
+    def e264_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -60812,7 +60871,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e365_0(p1)
+                r = self.e366_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -60880,7 +60939,7 @@ class CardParser:
                 break
         return None
 
-    def e264_0(self, p: int) -> Any:
+    def e265_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -60921,10 +60980,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1058
+        n.rule = 1059
         return p, n
 
-    def e265_0(self, p: int) -> Any:
+    def e266_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60942,10 +61001,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1059
+        n.rule = 1060
         return q, n
 
-    def e266_0(self, p: int) -> Any:
+    def e267_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -60972,7 +61031,7 @@ class CardParser:
         res.append(v)
         return p, res if res else None
 
-    def e267_0(self, p: int) -> Any:
+    def e268_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -60990,62 +61049,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1060
+        n.rule = 1061
         return q, n
-
-    def e268_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gets', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'get', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e269_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -61102,6 +61107,60 @@ class CardParser:
         return None
 
     def e270_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gets', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gets', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('get', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'get', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e271_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61119,10 +61178,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1061
+        n.rule = 1062
         return q, n
 
-    def e271_0(self, p: int) -> Any:
+    def e272_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61153,7 +61212,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1062
+                    n.rule = 1063
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61220,14 +61279,14 @@ class CardParser:
                 res8.append(v)
             if res8:
                 n = Nt(res8)
-                n.rule = 1063
+                n.rule = 1064
             p5 = p7
             if res8 and n:
                 res6.append(n)
             while True:
                 p9 = p5
                 res10: list[Any] = []
-                r = self.e366_0(p9)
+                r = self.e367_0(p9)
                 if r is None:
                     break
                 q, v = r
@@ -61268,7 +61327,7 @@ class CardParser:
             break
         return None
 
-    def e272_0(self, p: int) -> Any:
+    def e273_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61321,50 +61380,6 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
-
-    def e273_0(self, p: int) -> Any:
-        # __asgn_oneormore: OneOrMore (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        res: list[Any] = []
-        first = True
-        while True:
-            c = p
-            if not first:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-                    p = c
-                    if first:
-                        return None
-                    break
-                v = (q, 'or', 'sep')
-                q += 2
-                p = q
-                if v:
-                    res.append(v)
-            r = self.r_ObjectFilter_0(p)
-            if r is None:
-                p = c
-                if first:
-                    return None
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
-            first = False
-        if not res:
-            return p, res
-        n = Nt(res)
-        n.rule = 1064
-        return p, n
 
     def e274_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
@@ -61455,6 +61470,50 @@ class CardParser:
         return p, n
 
     def e276_0(self, p: int) -> Any:
+        # __asgn_oneormore: OneOrMore (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        res: list[Any] = []
+        first = True
+        while True:
+            c = p
+            if not first:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('or', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    if first:
+                        return None
+                    break
+                v = (q, 'or', 'sep')
+                q += 2
+                p = q
+                if v:
+                    res.append(v)
+            r = self.r_ObjectFilter_0(p)
+            if r is None:
+                p = c
+                if first:
+                    return None
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+            first = False
+        if not res:
+            return p, res
+        n = Nt(res)
+        n.rule = 1067
+        return p, n
+
+    def e277_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61490,7 +61549,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1067
+                    n.rule = 1068
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61577,7 +61636,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1068
+                    n.rule = 1069
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61630,7 +61689,7 @@ class CardParser:
                 break
         return None
 
-    def e277_0(self, p: int) -> Any:
+    def e278_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -61671,10 +61730,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1069
+        n.rule = 1070
         return p, n
 
-    def e278_0(self, p: int) -> Any:
+    def e279_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -61710,7 +61769,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1070
+                    n.rule = 1071
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -61783,7 +61842,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1071
+                    n.rule = 1072
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -61831,12 +61890,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1072
+                    n.rule = 1073
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1073
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -61856,19 +61915,19 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1074
+                    n.rule = 1075
                 q = p3
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1073
+                    n.rule = 1074
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e279_0(self, p: int) -> Any:
+    def e280_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -61886,62 +61945,8 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1075
+        n.rule = 1076
         return q, n
-
-    def e280_0(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        c = p
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'has', '')
-                q += 3
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F25:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e281_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -61976,25 +61981,6 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gains', '')
-                q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
         if ch in _F25:
             while True:
                 q = sk0[p]
@@ -62008,25 +61994,6 @@ class CardParser:
                     ch = ch0
                     break
                 v = (q, 'have', '')
-                q += 4
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F26:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'gain', '')
                 q += 4
                 if v is not None:
                     return q, v if v else [v]
@@ -62312,6 +62279,98 @@ class CardParser:
         return None
 
     def e285_0(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        c = p
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('has', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'has', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gains', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gains', '')
+                q += 5
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F25:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('have', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'have', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F26:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('gain', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'gain', '')
+                q += 4
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e286_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62352,10 +62411,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1076
+        n.rule = 1077
         return p, n
 
-    def e286_0(self, p: int) -> Any:
+    def e287_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62409,7 +62468,7 @@ class CardParser:
                 break
         return None
 
-    def e287_0(self, p: int) -> Any:
+    def e288_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62450,10 +62509,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1077
+        n.rule = 1078
         return p, n
 
-    def e288_0(self, p: int) -> Any:
+    def e289_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62507,7 +62566,7 @@ class CardParser:
                 break
         return None
 
-    def e289_0(self, p: int) -> Any:
+    def e290_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62543,7 +62602,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1078
+                    n.rule = 1079
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -62587,7 +62646,7 @@ class CardParser:
                 break
         return None
 
-    def e290_0(self, p: int) -> Any:
+    def e291_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62605,10 +62664,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1079
+        n.rule = 1080
         return q, n
 
-    def e291_0(self, p: int) -> Any:
+    def e292_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62662,7 +62721,7 @@ class CardParser:
                 break
         return None
 
-    def e292_0(self, p: int) -> Any:
+    def e293_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62716,7 +62775,7 @@ class CardParser:
                 break
         return None
 
-    def e293_0(self, p: int) -> Any:
+    def e294_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62770,7 +62829,7 @@ class CardParser:
                 break
         return None
 
-    def e294_0(self, p: int) -> Any:
+    def e295_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -62792,10 +62851,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1080
+        n.rule = 1081
         return p, n
 
-    def e295_0(self, p: int) -> Any:
+    def e296_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -62818,7 +62877,7 @@ class CardParser:
             q += 3
             p1 = q
             res2.append(v)
-            r = self.e367_0(p1)
+            r = self.e368_0(p1)
             if r is None:
                 p = c
                 break
@@ -62832,7 +62891,7 @@ class CardParser:
             res += res2
         return p, res
 
-    def e296_0(self, p: int) -> Any:
+    def e297_0(self, p: int) -> Any:
         # __asgn_zeroormore: ZeroOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62860,10 +62919,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1081
+        n.rule = 1082
         return p, n
 
-    def e297_0(self, p: int) -> Any:
+    def e298_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -62904,10 +62963,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1082
+        n.rule = 1083
         return p, n
 
-    def e298_0(self, p: int) -> Any:
+    def e299_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -62925,10 +62984,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1083
+        n.rule = 1084
         return q, n
 
-    def e299_0(self, p: int) -> Any:
+    def e300_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -62982,7 +63041,7 @@ class CardParser:
                 break
         return None
 
-    def e300_0(self, p: int) -> Any:
+    def e301_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -63036,14 +63095,14 @@ class CardParser:
                 break
         return None
 
-    def e301_0(self, p: int) -> Any:
+    def e302_0(self, p: int) -> Any:
         # OneOrMore: OneOrMore
         v: Any
         res: list[Any] = []
         first = True
         while True:
             c = p
-            r = self.e368_0(p)
+            r = self.e369_0(p)
             if r is None:
                 p = c
                 if first:
@@ -63057,7 +63116,7 @@ class CardParser:
             first = False
         return p, res
 
-    def e302_0(self, p: int) -> Any:
+    def e303_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -63075,7 +63134,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1084
+        n.rule = 1085
         return q, n
 
     def r_KeywordCostPart_1(self, p: int) -> Any:
@@ -63096,7 +63155,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e369_1(p1)
+                r = self.e370_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63107,12 +63166,12 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2 if len(res2) == 1 and type(res2[0]) is not list else flatten(res2))
-                    n.rule = 272
+                    n.rule = 269
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1085
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63173,7 +63232,7 @@ class CardParser:
                 v = n if res4 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1085
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63250,7 +63309,7 @@ class CardParser:
                 v = n if res8 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1085
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63314,7 +63373,7 @@ class CardParser:
                 v = n if res16 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1085
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63371,7 +63430,7 @@ class CardParser:
                 p21 = p25
                 if res26 and n:
                     res22.append(n)
-                r = self.e370_1(p21)
+                r = self.e371_1(p21)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63415,7 +63474,7 @@ class CardParser:
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1085
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63461,7 +63520,7 @@ class CardParser:
                         res32.append(v)
                     if res32:
                         n = Nt(res32)
-                        n.rule = 185
+                        n.rule = 182
                     p29 = p31
                     if res32 and n:
                         res30.append(n)
@@ -63481,18 +63540,18 @@ class CardParser:
                     res34.append(v)
                 if res34:
                     n = Nt(res34)
-                    n.rule = 186
+                    n.rule = 183
                 p27 = p33
                 if res34 and n:
                     res28.append(n)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 187
+                    n.rule = 184
                 q = p27
                 v = n if res28 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1085
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63528,7 +63587,7 @@ class CardParser:
                     res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 175
+                    n.rule = 356
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -63545,7 +63604,7 @@ class CardParser:
                     res40.append(v)
                 if res40:
                     n = Nt(res40)
-                    n.rule = 176
+                    n.rule = 357
                 p35 = p39
                 if res40 and n:
                     res36.append(n)
@@ -63593,12 +63652,12 @@ class CardParser:
                 res36.append(v)
                 if res36:
                     n = Nt(res36)
-                    n.rule = 177
+                    n.rule = 358
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1085
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -63634,7 +63693,7 @@ class CardParser:
                     res44.append(v)
                 if res44:
                     n = Nt(res44)
-                    n.rule = 191
+                    n.rule = 188
                 p41 = p43
                 if res44 and n:
                     res42.append(n)
@@ -63651,7 +63710,7 @@ class CardParser:
                     res46.append(v)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 192
+                    n.rule = 189
                 p41 = p45
                 if res46 and n:
                     res42.append(n)
@@ -63669,7 +63728,7 @@ class CardParser:
                 q += 2
                 p41 = q
                 res42.append(v)
-                r = self.e371_1(p41)
+                r = self.e372_1(p41)
                 if r is None:
                     p = c
                     ch = ch0
@@ -63708,19 +63767,19 @@ class CardParser:
                 res42.append(v)
                 if res42:
                     n = Nt(res42 if len(res42) == 1 and type(res42[0]) is not list else flatten(res42))
-                    n.rule = 193
+                    n.rule = 190
                 q = p41
                 v = n if res42 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1085
+                    n.rule = 1086
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e303_1(self, p: int) -> Any:
+    def e304_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -63939,20 +63998,10 @@ class CardParser:
                 break
         return None
 
-    def e304_1(self, p: int) -> Any:
+    def e305_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         v: Any
         c = p
-        while True:
-            r = self.e372_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
         while True:
             r = self.e373_1(p)
             if r is None:
@@ -63963,24 +64012,8 @@ class CardParser:
                 return q, v if v else [v]
             p = q
             break
-        return None
-
-    def e305_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        v: Any
-        c = p
         while True:
             r = self.e374_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            if v is not None:
-                return q, v if v else [v]
-            p = q
-            break
-        while True:
-            r = self.e375_1(p)
             if r is None:
                 p = c
                 break
@@ -63992,6 +64025,32 @@ class CardParser:
         return None
 
     def e306_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        v: Any
+        c = p
+        while True:
+            r = self.e375_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        while True:
+            r = self.e376_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            if v is not None:
+                return q, v if v else [v]
+            p = q
+            break
+        return None
+
+    def e307_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -64012,7 +64071,7 @@ class CardParser:
         n.rule = 556
         return q, n
 
-    def e307_1(self, p: int) -> Any:
+    def e308_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64047,7 +64106,7 @@ class CardParser:
         n.rule = 557
         return p, n
 
-    def e308_1(self, p: int) -> Any:
+    def e309_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64082,7 +64141,7 @@ class CardParser:
         n.rule = 558
         return p, n
 
-    def e309_1(self, p: int) -> Any:
+    def e310_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -64117,7 +64176,7 @@ class CardParser:
         n.rule = 559
         return p, n
 
-    def e310_1(self, p: int) -> Any:
+    def e311_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk1 = self.sk1
@@ -64140,7 +64199,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e376_1(p1)
+            r = self.e377_1(p1)
             if r is None:
                 p = c
                 break
@@ -64152,23 +64211,6 @@ class CardParser:
             if not res2:
                 break
             res += res2
-        return p, res
-
-    def e311_1(self, p: int) -> Any:
-        # ZeroOrMore: ZeroOrMore
-        v: Any
-        res: list[Any] = []
-        while True:
-            c = p
-            r = self.e377_1(p)
-            if r is None:
-                p = c
-                break
-            q, v = r
-            p = q
-            if not v:
-                break
-            res.append(v)
         return p, res
 
     def e312_1(self, p: int) -> Any:
@@ -64189,6 +64231,23 @@ class CardParser:
         return p, res
 
     def e313_1(self, p: int) -> Any:
+        # ZeroOrMore: ZeroOrMore
+        v: Any
+        res: list[Any] = []
+        while True:
+            c = p
+            r = self.e379_1(p)
+            if r is None:
+                p = c
+                break
+            q, v = r
+            p = q
+            if not v:
+                break
+            res.append(v)
+        return p, res
+
+    def e314_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64485,13 +64544,13 @@ class CardParser:
                 break
         return None
 
-    def e314_1(self, p: int) -> Any:
+    def e315_1(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         v: Any
         res: list[Any] = []
         while True:
             c = p
-            r = self.e379_1(p)
+            r = self.e380_1(p)
             if r is None:
                 p = c
                 break
@@ -64502,7 +64561,7 @@ class CardParser:
             res.append(v)
         return p, res
 
-    def e315_1(self, p: int) -> Any:
+    def e316_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64520,7 +64579,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e380_1(p1)
+                r = self.e381_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -64679,7 +64738,7 @@ class CardParser:
                 break
         return None
 
-    def e316_1(self, p: int) -> Any:
+    def e317_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -64753,7 +64812,7 @@ class CardParser:
                 q += 4
                 p1 = q
                 res2.append(v)
-                r = self.e381_1(p1)
+                r = self.e382_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65079,7 +65138,7 @@ class CardParser:
                 q += 4
                 p17 = q
                 res18.append(v)
-                r = self.e382_1(p17)
+                r = self.e383_1(p17)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65196,7 +65255,7 @@ class CardParser:
                 q += 4
                 p25 = q
                 res26.append(v)
-                r = self.e383_1(p25)
+                r = self.e384_1(p25)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65714,7 +65773,7 @@ class CardParser:
                 break
         return None
 
-    def e317_1(self, p: int) -> Any:
+    def e318_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -65758,7 +65817,7 @@ class CardParser:
         n.rule = 578
         return p, n
 
-    def e318_1(self, p: int) -> Any:
+    def e319_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -65776,7 +65835,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e384_1(p1)
+                r = self.e385_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65808,7 +65867,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e385_1(p3)
+                r = self.e386_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -65956,7 +66015,7 @@ class CardParser:
                 break
         return None
 
-    def e319_1(self, p: int) -> Any:
+    def e320_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -66202,7 +66261,7 @@ class CardParser:
                 break
         return None
 
-    def e320_0(self, p: int) -> Any:
+    def e321_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66234,10 +66293,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1087
         return p, n
 
-    def e321_0(self, p: int) -> Any:
+    def e322_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -66259,10 +66318,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1088
         return p, n
 
-    def e322_0(self, p: int) -> Any:
+    def e323_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -66284,10 +66343,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1089
         return p, n
 
-    def e323_0(self, p: int) -> Any:
+    def e324_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66317,10 +66376,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1089
+        n.rule = 1090
         return p, n
 
-    def e324_0(self, p: int) -> Any:
+    def e325_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66352,10 +66411,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1091
         return p, n
 
-    def e325_0(self, p: int) -> Any:
+    def e326_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66387,10 +66446,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1092
         return p, n
 
-    def e326_0(self, p: int) -> Any:
+    def e327_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66422,10 +66481,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1093
         return p, n
 
-    def e327_0(self, p: int) -> Any:
+    def e328_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66455,10 +66514,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1094
         return p, n
 
-    def e328_0(self, p: int) -> Any:
+    def e329_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -66496,7 +66555,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e329_0(self, p: int) -> Any:
+    def e330_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66528,10 +66587,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1095
         return p, n
 
-    def e330_0(self, p: int) -> Any:
+    def e331_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66549,10 +66608,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1095
+        n.rule = 1096
         return q, n
 
-    def e331_0(self, p: int) -> Any:
+    def e332_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66581,7 +66640,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1096
+                    n.rule = 1097
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -66603,7 +66662,7 @@ class CardParser:
                 res4.append(v)
             if res4:
                 n = Nt(res4)
-                n.rule = 1097
+                n.rule = 1098
             q = p3
             v = n if res4 else None
             if v is not None:
@@ -66613,7 +66672,7 @@ class CardParser:
             break
         return None
 
-    def e332_0(self, p: int) -> Any:
+    def e333_0(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk0 = self.sk0
@@ -66722,17 +66781,17 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1098
+            n.rule = 1099
         p = p1
         if res2 and n:
             res.append(n)
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 1099
+        n.rule = 1100
         return p, n
 
-    def e333_0(self, p: int) -> Any:
+    def e334_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66750,10 +66809,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1100
+        n.rule = 1101
         return q, n
 
-    def e334_0(self, p: int) -> Any:
+    def e335_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -66802,10 +66861,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1101
+        n.rule = 1102
         return p, n
 
-    def e335_0(self, p: int) -> Any:
+    def e336_0(self, p: int) -> Any:
         # ZeroOrMore: ZeroOrMore
         text = self.text
         sk0 = self.sk0
@@ -66828,7 +66887,7 @@ class CardParser:
             q += 2
             p1 = q
             res2.append(v)
-            r = self.e386_0(p1)
+            r = self.e387_0(p1)
             if r is None:
                 p = c
                 break
@@ -66883,12 +66942,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 1102
+            n.rule = 1103
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e387_0(p)
+            r = self.e388_0(p)
             if r is None:
                 break
             q, v = r
@@ -66899,10 +66958,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 1103
+        n.rule = 1104
         return p, n
 
-    def e336_0(self, p: int) -> Any:
+    def e337_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -66956,7 +67015,7 @@ class CardParser:
                 break
         return None
 
-    def e337_0(self, p: int) -> Any:
+    def e338_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -66974,10 +67033,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1104
+        n.rule = 1105
         return q, n
 
-    def e338_0(self, p: int) -> Any:
+    def e339_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67006,7 +67065,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1105
+                    n.rule = 1106
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67029,7 +67088,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1106
+                    n.rule = 1107
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67089,13 +67148,13 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1107
+                    n.rule = 1108
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1108
+                    n.rule = 1109
                     return p1, n
                 p = p1
                 ch = None  # moved on: no guess about the next alternative
@@ -67136,7 +67195,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1109
+                    n.rule = 1110
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67167,20 +67226,20 @@ class CardParser:
                     res10.append(v)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1110
+                    n.rule = 1111
                 p5 = p9
                 if res10 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1108
+                    n.rule = 1109
                     return p5, n
                 p = p5
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e339_0(self, p: int) -> Any:
+    def e340_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67216,7 +67275,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1111
+                    n.rule = 1112
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67275,7 +67334,7 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1112
+                    n.rule = 1113
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -67334,7 +67393,7 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1113
+                    n.rule = 1114
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
@@ -67401,7 +67460,7 @@ class CardParser:
                 break
         return None
 
-    def e340_0(self, p: int) -> Any:
+    def e341_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67435,7 +67494,7 @@ class CardParser:
                 res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1114
+                    n.rule = 1115
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -67463,7 +67522,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1115
+                    n.rule = 1116
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -67473,7 +67532,7 @@ class CardParser:
                 break
         return None
 
-    def e341_0(self, p: int) -> Any:
+    def e342_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67491,27 +67550,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1116
-        return q, n
-
-    def e342_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'under', '')
-        q += 5
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1117
         return q, n
 
@@ -67526,10 +67564,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'face', '')
-        q += 4
+        v = (q, 'under', '')
+        q += 5
         if v is None:
             return q, None
         n = Nt([v])
@@ -67568,10 +67606,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+        if not (text.startswith('face', q) and not (nx := text[q + 4:q + 5]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'under', '')
-        q += 5
+        v = (q, 'face', '')
+        q += 4
         if v is None:
             return q, None
         n = Nt([v])
@@ -67600,6 +67638,27 @@ class CardParser:
         return q, n
 
     def e347_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('under', q) and not (nx := text[q + 5:q + 6]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'under', '')
+        q += 5
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1122
+        return q, n
+
+    def e348_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67653,7 +67712,7 @@ class CardParser:
                 break
         return None
 
-    def e348_0(self, p: int) -> Any:
+    def e349_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -67675,10 +67734,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1122
+        n.rule = 1123
         return p, n
 
-    def e349_0(self, p: int) -> Any:
+    def e350_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67696,10 +67755,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1123
+        n.rule = 1124
         return q, n
 
-    def e350_0(self, p: int) -> Any:
+    def e351_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67717,10 +67776,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1124
+        n.rule = 1125
         return q, n
 
-    def e351_0(self, p: int) -> Any:
+    def e352_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67738,7 +67797,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1125
+        n.rule = 1126
         return q, n
 
     def r_DelayedStep_0(self, p: int) -> Any:
@@ -67771,7 +67830,7 @@ class CardParser:
                 q += 3
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -67792,14 +67851,14 @@ class CardParser:
                 q += 6
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1126
+                    n.rule = 1127
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e352_0(self, p: int) -> Any:
+    def e353_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67817,10 +67876,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1127
+        n.rule = 1128
         return q, n
 
-    def e353_0(self, p: int) -> Any:
+    def e354_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -67838,10 +67897,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1128
+        n.rule = 1129
         return q, n
 
-    def e354_0(self, p: int) -> Any:
+    def e355_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67882,10 +67941,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1129
+        n.rule = 1130
         return p, n
 
-    def e355_0(self, p: int) -> Any:
+    def e356_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -67921,7 +67980,7 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1130
+                    n.rule = 1131
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -67965,7 +68024,7 @@ class CardParser:
                 break
         return None
 
-    def e356_0(self, p: int) -> Any:
+    def e357_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -67997,10 +68056,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1131
+        n.rule = 1132
         return p, n
 
-    def e357_0(self, p: int) -> Any:
+    def e358_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68018,10 +68077,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1132
+        n.rule = 1133
         return q, n
 
-    def e358_0(self, p: int) -> Any:
+    def e359_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68039,10 +68098,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1133
+        n.rule = 1134
         return q, n
 
-    def e359_0(self, p: int) -> Any:
+    def e360_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68060,10 +68119,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1134
+        n.rule = 1135
         return q, n
 
-    def e360_0(self, p: int) -> Any:
+    def e361_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -68122,7 +68181,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1135
+                    n.rule = 1136
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
@@ -68218,7 +68277,7 @@ class CardParser:
                     res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1136
+                    n.rule = 1137
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
@@ -68231,7 +68290,7 @@ class CardParser:
             while True:
                 p9 = p
                 res10: list[Any] = []
-                r = self.e388_0(p9)
+                r = self.e389_0(p9)
                 if r is None:
                     p = c
                     ch = ch0
@@ -68275,7 +68334,7 @@ class CardParser:
                 break
         return None
 
-    def e361_0(self, p: int) -> Any:
+    def e362_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68293,10 +68352,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1137
+        n.rule = 1138
         return q, n
 
-    def e362_0(self, p: int) -> Any:
+    def e363_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -68314,7 +68373,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1138
+        n.rule = 1139
         return q, n
 
     def r_ThisEvent_0(self, p: int) -> Any:
@@ -68381,18 +68440,18 @@ class CardParser:
                 res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 1139
+                    n.rule = 1140
                 p1 = p3
                 if res4 and n:
                     res2.append(n)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 1140
+                    n.rule = 1141
                 q = p1
                 v = n if res2 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68447,18 +68506,18 @@ class CardParser:
                 res8.append(v)
                 if res8:
                     n = Nt(res8)
-                    n.rule = 1142
+                    n.rule = 1143
                 p5 = p7
                 if res8 and n:
                     res6.append(n)
                 if res6:
                     n = Nt(res6)
-                    n.rule = 1143
+                    n.rule = 1144
                 q = p5
                 v = n if res6 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68485,18 +68544,18 @@ class CardParser:
                 res12.append(v)
                 if res12:
                     n = Nt(res12)
-                    n.rule = 1144
+                    n.rule = 1145
                 p9 = p11
                 if res12 and n:
                     res10.append(n)
                 if res10:
                     n = Nt(res10)
-                    n.rule = 1145
+                    n.rule = 1146
                 q = p9
                 v = n if res10 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68621,18 +68680,18 @@ class CardParser:
                 res16.append(v)
                 if res16:
                     n = Nt(res16)
-                    n.rule = 1146
+                    n.rule = 1147
                 p13 = p15
                 if res16 and n:
                     res14.append(n)
                 if res14:
                     n = Nt(res14)
-                    n.rule = 1147
+                    n.rule = 1148
                 q = p13
                 v = n if res14 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68673,18 +68732,18 @@ class CardParser:
                 res20.append(v)
                 if res20:
                     n = Nt(res20)
-                    n.rule = 1148
+                    n.rule = 1149
                 p17 = p19
                 if res20 and n:
                     res18.append(n)
                 if res18:
                     n = Nt(res18)
-                    n.rule = 1149
+                    n.rule = 1150
                 q = p17
                 v = n if res18 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68753,18 +68812,18 @@ class CardParser:
                 res24.append(v)
                 if res24:
                     n = Nt(res24)
-                    n.rule = 1150
+                    n.rule = 1151
                 p21 = p23
                 if res24 and n:
                     res22.append(n)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 1151
+                    n.rule = 1152
                 q = p21
                 v = n if res22 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68791,18 +68850,18 @@ class CardParser:
                 res28.append(v)
                 if res28:
                     n = Nt(res28)
-                    n.rule = 1152
+                    n.rule = 1153
                 p25 = p27
                 if res28 and n:
                     res26.append(n)
                 if res26:
                     n = Nt(res26)
-                    n.rule = 1153
+                    n.rule = 1154
                 q = p25
                 v = n if res26 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68829,14 +68888,14 @@ class CardParser:
                 res32.append(v)
                 if res32:
                     n = Nt(res32)
-                    n.rule = 1154
+                    n.rule = 1155
                 p29 = p31
                 if res32 and n:
                     res30.append(n)
                 while True:
                     p33 = p29
                     res34: list[Any] = []
-                    r = self.e389_0(p33)
+                    r = self.e390_0(p33)
                     if r is None:
                         break
                     q, v = r
@@ -68860,12 +68919,12 @@ class CardParser:
                     break
                 if res30:
                     n = Nt(res30)
-                    n.rule = 1155
+                    n.rule = 1156
                 q = p29
                 v = n if res30 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -68906,7 +68965,7 @@ class CardParser:
                 res38.append(v)
                 if res38:
                     n = Nt(res38)
-                    n.rule = 1156
+                    n.rule = 1157
                 p35 = p37
                 if res38 and n:
                     res36.append(n)
@@ -68945,7 +69004,7 @@ class CardParser:
                             res42.append(v)
                         if res42:
                             n = Nt(res42)
-                            n.rule = 1157
+                            n.rule = 1158
                         q = p41
                         v = n if res42 else None
                         p39 = q
@@ -68963,7 +69022,7 @@ class CardParser:
                         res44.append(v)
                     if res44:
                         n = Nt(res44)
-                        n.rule = 1158
+                        n.rule = 1159
                     p39 = p43
                     if res44 and n:
                         res40.append(n)
@@ -68972,12 +69031,12 @@ class CardParser:
                     break
                 if res36:
                     n = Nt(res36)
-                    n.rule = 1159
+                    n.rule = 1160
                 q = p35
                 v = n if res36 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69021,18 +69080,18 @@ class CardParser:
                     res48.append(v)
                 if res48:
                     n = Nt(res48)
-                    n.rule = 1160
+                    n.rule = 1161
                 p45 = p47
                 if res48 and n:
                     res46.append(n)
                 if res46:
                     n = Nt(res46)
-                    n.rule = 1161
+                    n.rule = 1162
                 q = p45
                 v = n if res46 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69101,18 +69160,18 @@ class CardParser:
                 res52.append(v)
                 if res52:
                     n = Nt(res52)
-                    n.rule = 1162
+                    n.rule = 1163
                 p49 = p51
                 if res52 and n:
                     res50.append(n)
                 if res50:
                     n = Nt(res50)
-                    n.rule = 1163
+                    n.rule = 1164
                 q = p49
                 v = n if res50 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69181,18 +69240,18 @@ class CardParser:
                 res56.append(v)
                 if res56:
                     n = Nt(res56)
-                    n.rule = 1164
+                    n.rule = 1165
                 p53 = p55
                 if res56 and n:
                     res54.append(n)
                 if res54:
                     n = Nt(res54)
-                    n.rule = 1165
+                    n.rule = 1166
                 q = p53
                 v = n if res54 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69247,7 +69306,7 @@ class CardParser:
                 res60.append(v)
                 if res60:
                     n = Nt(res60)
-                    n.rule = 1166
+                    n.rule = 1167
                 p57 = p59
                 if res60 and n:
                     res58.append(n)
@@ -69324,7 +69383,7 @@ class CardParser:
                 while True:
                     p61 = p57
                     res62: list[Any] = []
-                    r = self.e390_0(p61)
+                    r = self.e391_0(p61)
                     if r is None:
                         break
                     q, v = r
@@ -69360,12 +69419,12 @@ class CardParser:
                     break
                 if res58:
                     n = Nt(res58)
-                    n.rule = 1167
+                    n.rule = 1168
                 q = p57
                 v = n if res58 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69389,7 +69448,7 @@ class CardParser:
                 p63 = q
                 res64.append(v)
                 while True:
-                    r = self.e391_0(p63)
+                    r = self.e392_0(p63)
                     if r is None:
                         break
                     q, v = r
@@ -69415,7 +69474,7 @@ class CardParser:
                 res66.append(v)
                 if res66:
                     n = Nt(res66)
-                    n.rule = 1168
+                    n.rule = 1169
                 p63 = p65
                 if res66 and n:
                     res64.append(n)
@@ -69453,7 +69512,7 @@ class CardParser:
                         res70.append(v)
                     if res70:
                         n = Nt(res70)
-                        n.rule = 1169
+                        n.rule = 1170
                     p67 = p69
                     if res70 and n:
                         res68.append(n)
@@ -69462,12 +69521,12 @@ class CardParser:
                     break
                 if res64:
                     n = Nt(res64)
-                    n.rule = 1170
+                    n.rule = 1171
                 q = p63
                 v = n if res64 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69505,7 +69564,7 @@ class CardParser:
                 p71 = q
                 res72.append(v)
                 while True:
-                    r = self.e392_0(p71)
+                    r = self.e393_0(p71)
                     if r is None:
                         break
                     q, v = r
@@ -69531,18 +69590,18 @@ class CardParser:
                 res74.append(v)
                 if res74:
                     n = Nt(res74)
-                    n.rule = 1171
+                    n.rule = 1172
                 p71 = p73
                 if res74 and n:
                     res72.append(n)
                 if res72:
                     n = Nt(res72)
-                    n.rule = 1172
+                    n.rule = 1173
                 q = p71
                 v = n if res72 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
@@ -69653,25 +69712,25 @@ class CardParser:
                 res78.append(v)
                 if res78:
                     n = Nt(res78)
-                    n.rule = 1173
+                    n.rule = 1174
                 p75 = p77
                 if res78 and n:
                     res76.append(n)
                 if res76:
                     n = Nt(res76)
-                    n.rule = 1174
+                    n.rule = 1175
                 q = p75
                 v = n if res76 else None
                 if v is not None:
                     n = Nt([v])
-                    n.rule = 1141
+                    n.rule = 1142
                     return q, n
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
 
-    def e363_0(self, p: int) -> Any:
+    def e364_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -69725,7 +69784,7 @@ class CardParser:
                 break
         return None
 
-    def e364_0(self, p: int) -> Any:
+    def e365_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69743,10 +69802,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1175
+        n.rule = 1176
         return q, n
 
-    def e365_0(self, p: int) -> Any:
+    def e366_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69764,10 +69823,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1176
+        n.rule = 1177
         return q, n
 
-    def e366_0(self, p: int) -> Any:
+    def e367_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -69785,10 +69844,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1177
+        n.rule = 1178
         return q, n
 
-    def e367_0(self, p: int) -> Any:
+    def e368_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -69810,10 +69869,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1178
+        n.rule = 1179
         return p, n
 
-    def e368_0(self, p: int) -> Any:
+    def e369_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk0 = self.sk0
@@ -69845,10 +69904,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1179
+        n.rule = 1180
         return p, n
 
-    def e369_1(self, p: int) -> Any:
+    def e370_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70011,7 +70070,7 @@ class CardParser:
                 ch = None  # moved on: no guess about the next alternative
                 break
         while True:
-            r = self.e393_1(p)
+            r = self.e394_1(p)
             if r is None:
                 p = c
                 ch = ch0
@@ -70064,7 +70123,7 @@ class CardParser:
                 p15 = p13
                 res16: list[Any] = []
                 while True:
-                    r = self.e394_1(p15)
+                    r = self.e395_1(p15)
                     if r is None:
                         break
                     q, v = r
@@ -70201,7 +70260,7 @@ class CardParser:
                     res22.append(v)
                 if res22:
                     n = Nt(res22)
-                    n.rule = 286
+                    n.rule = 283
                 p19 = p21
                 if res22 and n:
                     res20.append(n)
@@ -70463,7 +70522,7 @@ class CardParser:
                 break
         return None
 
-    def e370_1(self, p: int) -> Any:
+    def e371_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70526,7 +70585,7 @@ class CardParser:
                 break
         return None
 
-    def e371_1(self, p: int) -> Any:
+    def e372_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -70831,7 +70890,7 @@ class CardParser:
                 break
         return None
 
-    def e372_1(self, p: int) -> Any:
+    def e373_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70849,10 +70908,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 934
+        n.rule = 933
         return q, n
 
-    def e373_1(self, p: int) -> Any:
+    def e374_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70870,10 +70929,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 935
+        n.rule = 934
         return q, n
 
-    def e374_1(self, p: int) -> Any:
+    def e375_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70891,10 +70950,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 936
+        n.rule = 935
         return q, n
 
-    def e375_1(self, p: int) -> Any:
+    def e376_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -70912,10 +70971,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 937
+        n.rule = 936
         return q, n
 
-    def e376_1(self, p: int) -> Any:
+    def e377_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -70947,76 +71006,8 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 938
+        n.rule = 937
         return p, n
-
-    def e377_1(self, p: int) -> Any:
-        # OrderedChoice: OrderedChoice
-        text = self.text
-        sk1 = self.sk1
-        v: Any
-        c = p
-        q = sk1[p]
-        if q < 0:
-            q = _WS1(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS1)
-            sk1[p] = q
-        ch0 = text[q:q + 1]
-        ch: str | None = ch0
-        if ch in _F9:
-            while True:
-                r = self.e395_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F83:
-            while True:
-                r = self.e396_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F84:
-            while True:
-                r = self.e397_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F16:
-            while True:
-                r = self.e398_1(p)
-                if r is None:
-                    p = c
-                    ch = ch0
-                    break
-                q, v = r
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        return None
 
     def e378_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
@@ -71032,9 +71023,9 @@ class CardParser:
             sk1[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
-        if ch in _F85:
+        if ch in _F9:
             while True:
-                r = self.e399_1(p)
+                r = self.e396_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71045,9 +71036,35 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
-        if ch in _F87:
+        if ch in _F83:
             while True:
-                r = self.e400_1(p)
+                r = self.e397_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F84:
+            while True:
+                r = self.e398_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F16:
+            while True:
+                r = self.e399_1(p)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71061,6 +71078,48 @@ class CardParser:
         return None
 
     def e379_1(self, p: int) -> Any:
+        # OrderedChoice: OrderedChoice
+        text = self.text
+        sk1 = self.sk1
+        v: Any
+        c = p
+        q = sk1[p]
+        if q < 0:
+            q = _WS1(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS1)
+            sk1[p] = q
+        ch0 = text[q:q + 1]
+        ch: str | None = ch0
+        if ch in _F85:
+            while True:
+                r = self.e400_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F87:
+            while True:
+                r = self.e401_1(p)
+                if r is None:
+                    p = c
+                    ch = ch0
+                    break
+                q, v = r
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        return None
+
+    def e380_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71092,7 +71151,7 @@ class CardParser:
                 q += 2
                 p1 = q
                 res2.append(v)
-                r = self.e401_1(p1)
+                r = self.e402_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71110,7 +71169,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e402_1(p3)
+                r = self.e403_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71119,11 +71178,11 @@ class CardParser:
                 p3 = q
                 if v:
                     res4.append(v)
-                if self.e403_1(p3) is None:
+                if self.e404_1(p3) is None:
                     p = c
                     ch = ch0
                     break
-                r = self.e404_1(p3)
+                r = self.e405_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71139,7 +71198,7 @@ class CardParser:
                 break
         return None
 
-    def e380_1(self, p: int) -> Any:
+    def e381_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71157,10 +71216,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 939
+        n.rule = 938
         return q, n
 
-    def e381_1(self, p: int) -> Any:
+    def e382_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71197,7 +71256,7 @@ class CardParser:
                     res2.append(v)
                 if res2:
                     n = Nt(res2)
-                    n.rule = 940
+                    n.rule = 939
                 q = p1
                 v = n if res2 else None
                 if v is not None:
@@ -71220,7 +71279,7 @@ class CardParser:
                     res4.append(v)
                 if res4:
                     n = Nt(res4)
-                    n.rule = 941
+                    n.rule = 940
                 q = p3
                 v = n if res4 else None
                 if v is not None:
@@ -71230,7 +71289,7 @@ class CardParser:
                 break
         return None
 
-    def e382_1(self, p: int) -> Any:
+    def e383_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -71284,7 +71343,7 @@ class CardParser:
                 break
         return None
 
-    def e383_1(self, p: int) -> Any:
+    def e384_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71325,10 +71384,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 942
+        n.rule = 941
         return p, n
 
-    def e384_1(self, p: int) -> Any:
+    def e385_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71346,10 +71405,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 943
+        n.rule = 942
         return q, n
 
-    def e385_1(self, p: int) -> Any:
+    def e386_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71367,10 +71426,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 944
+        n.rule = 943
         return q, n
 
-    def e386_0(self, p: int) -> Any:
+    def e387_0(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71392,10 +71451,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1180
+        n.rule = 1181
         return p, n
 
-    def e387_0(self, p: int) -> Any:
+    def e388_0(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk0 = self.sk0
@@ -71413,7 +71472,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e405_0(p1)
+                r = self.e406_0(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71459,7 +71518,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e406_0(p3)
+                r = self.e407_0(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -71503,7 +71562,7 @@ class CardParser:
                 break
         return None
 
-    def e388_0(self, p: int) -> Any:
+    def e389_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71521,10 +71580,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1181
+        n.rule = 1182
         return q, n
 
-    def e389_0(self, p: int) -> Any:
+    def e390_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -71542,27 +71601,6 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1182
-        return q, n
-
-    def e390_0(self, p: int) -> Any:
-        # __asgn_optional: Optional (rule)
-        text = self.text
-        sk0 = self.sk0
-        v: Any
-        q = sk0[p]
-        if q < 0:
-            q = _WS0(text, p).end()
-            if text.startswith('//', q):
-                q = self.comment(q, _WS0)
-            sk0[p] = q
-        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
-            return p, None
-        v = (q, 'an', '')
-        q += 2
-        if v is None:
-            return q, None
-        n = Nt([v])
         n.rule = 1183
         return q, n
 
@@ -71577,10 +71615,10 @@ class CardParser:
             if text.startswith('//', q):
                 q = self.comment(q, _WS0)
             sk0[p] = q
-        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+        if not (text.startswith('an', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
             return p, None
-        v = (q, 'combat', '')
-        q += 6
+        v = (q, 'an', '')
+        q += 2
         if v is None:
             return q, None
         n = Nt([v])
@@ -71606,6 +71644,27 @@ class CardParser:
             return q, None
         n = Nt([v])
         n.rule = 1185
+        return q, n
+
+    def e393_0(self, p: int) -> Any:
+        # __asgn_optional: Optional (rule)
+        text = self.text
+        sk0 = self.sk0
+        v: Any
+        q = sk0[p]
+        if q < 0:
+            q = _WS0(text, p).end()
+            if text.startswith('//', q):
+                q = self.comment(q, _WS0)
+            sk0[p] = q
+        if not (text.startswith('combat', q) and not (nx := text[q + 6:q + 7]).isalnum() and nx != '_'):
+            return p, None
+        v = (q, 'combat', '')
+        q += 6
+        if v is None:
+            return q, None
+        n = Nt([v])
+        n.rule = 1186
         return q, n
 
     def r_CountOf_1(self, p: int) -> Any:
@@ -71661,12 +71720,12 @@ class CardParser:
             res2.append(v)
         if res2:
             n = Nt(res2)
-            n.rule = 282
+            n.rule = 279
         p = p1
         if res2 and n:
             res.append(n)
         while True:
-            r = self.e407_1(p)
+            r = self.e408_1(p)
             if r is None:
                 break
             q, v = r
@@ -71677,10 +71736,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res if len(res) == 1 and type(res[0]) is not list else flatten(res))
-        n.rule = 283
+        n.rule = 280
         return p, n
 
-    def e393_1(self, p: int) -> Any:
+    def e394_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71698,10 +71757,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 284
+        n.rule = 281
         return q, n
 
-    def e394_1(self, p: int) -> Any:
+    def e395_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -71719,7 +71778,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 285
+        n.rule = 282
         return q, n
 
     def r_ParamName_1(self, p: int) -> Any:
@@ -71755,10 +71814,10 @@ class CardParser:
         if not res:
             return p, None
         n = Nt(res)
-        n.rule = 287
+        n.rule = 284
         return p, n
 
-    def e395_1(self, p: int) -> Any:
+    def e396_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71790,10 +71849,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1086
+        n.rule = 1087
         return p, n
 
-    def e396_1(self, p: int) -> Any:
+    def e397_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71815,10 +71874,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1087
+        n.rule = 1088
         return p, n
 
-    def e397_1(self, p: int) -> Any:
+    def e398_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         v: Any
         res: list[Any] = []
@@ -71840,10 +71899,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1088
+        n.rule = 1089
         return p, n
 
-    def e398_1(self, p: int) -> Any:
+    def e399_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71873,10 +71932,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1089
+        n.rule = 1090
         return p, n
 
-    def e399_1(self, p: int) -> Any:
+    def e400_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71908,10 +71967,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1090
+        n.rule = 1091
         return p, n
 
-    def e400_1(self, p: int) -> Any:
+    def e401_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71943,10 +72002,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1091
+        n.rule = 1092
         return p, n
 
-    def e401_1(self, p: int) -> Any:
+    def e402_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -71978,10 +72037,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1092
+        n.rule = 1093
         return p, n
 
-    def e402_1(self, p: int) -> Any:
+    def e403_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72011,10 +72070,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1093
+        n.rule = 1094
         return p, n
 
-    def e403_1(self, p: int) -> Any:
+    def e404_1(self, p: int) -> Any:
         # Sequence: Sequence
         text = self.text
         sk1 = self.sk1
@@ -72052,7 +72111,7 @@ class CardParser:
             res.append(v)
         return p, res if res else None
 
-    def e404_1(self, p: int) -> Any:
+    def e405_1(self, p: int) -> Any:
         # __asgn_oneormore: OneOrMore (rule)
         text = self.text
         sk1 = self.sk1
@@ -72084,10 +72143,10 @@ class CardParser:
         if not res:
             return p, res
         n = Nt(res)
-        n.rule = 1094
+        n.rule = 1095
         return p, n
 
-    def e405_0(self, p: int) -> Any:
+    def e406_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72105,10 +72164,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1186
+        n.rule = 1187
         return q, n
 
-    def e406_0(self, p: int) -> Any:
+    def e407_0(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk0 = self.sk0
@@ -72126,10 +72185,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 1187
+        n.rule = 1188
         return q, n
 
-    def e407_1(self, p: int) -> Any:
+    def e408_1(self, p: int) -> Any:
         # OrderedChoice: OrderedChoice
         text = self.text
         sk1 = self.sk1
@@ -72147,7 +72206,7 @@ class CardParser:
             while True:
                 p1 = p
                 res2: list[Any] = []
-                r = self.e408_1(p1)
+                r = self.e409_1(p1)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72193,7 +72252,7 @@ class CardParser:
             while True:
                 p3 = p
                 res4: list[Any] = []
-                r = self.e409_1(p3)
+                r = self.e410_1(p3)
                 if r is None:
                     p = c
                     ch = ch0
@@ -72237,7 +72296,7 @@ class CardParser:
                 break
         return None
 
-    def e408_1(self, p: int) -> Any:
+    def e409_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72255,10 +72314,10 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 766
+        n.rule = 765
         return q, n
 
-    def e409_1(self, p: int) -> Any:
+    def e410_1(self, p: int) -> Any:
         # __asgn_optional: Optional (rule)
         text = self.text
         sk1 = self.sk1
@@ -72276,7 +72335,7 @@ class CardParser:
         if v is None:
             return q, None
         n = Nt([v])
-        n.rule = 767
+        n.rule = 766
         return q, n
 
 
@@ -72607,7 +72666,7 @@ CLASSES: dict[str, type[Model]] = {
     'RevealTopEffect': _model_class('RevealTopEffect', (('amount', True, '1'), ('filter', True, '1'), ('rest', True, '1')), {'amount': None, 'filter': None, 'rest': ''}, ()),
     'RevealedAsCastCondition': _model_class('RevealedAsCastCondition', (('revealed', True, '1'), ('controlled', True, '1')), {'revealed': None, 'controlled': None}, ()),
     'SacrificeCost': _model_class('SacrificeCost', (('count', True, '1'), ('filter', True, '1')), {'count': None, 'filter': None}, ()),
-    'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'per': None}, ()),
+    'SacrificeEffect': _model_class('SacrificeEffect', (('target', True, '1'), ('unless', True, '1'), ('unlessexile', True, '1'), ('per', True, '1')), {'target': None, 'unless': None, 'unlessexile': None, 'per': None}, ()),
     'SacrificeThisCost': _model_class('SacrificeThisCost', (('this', True, '1'),), {'this': ''}, ()),
     'SearchEffect': _model_class('SearchEffect', (('player', True, '1'), ('upto', True, '0..1'), ('count', True, '1'), ('filter', True, '1'), ('alts', True, '1..*'), ('reveal', True, '0..1'), ('thatcard', True, '0..1'), ('thosecards', True, '0..1'), ('destination', True, '1'), ('tapped', True, '0..1')), {'player': None, 'upto': False, 'count': None, 'filter': None, 'reveal': False, 'thatcard': False, 'thosecards': False, 'destination': None, 'tapped': False}, ('alts',)),
     'Sentence': _model_class('Sentence', (('word', True, '1'), ('then', True, '0..1'), ('pre', True, '1'), ('instead', True, '0..1'), ('may', True, '0..1'), ('effects', True, '1..*'), ('commaand', True, '0..1'), ('last', True, '1'), ('post', True, '1'), ('lastinstead', True, '0..1'), ('insteadcond', True, '1'), ('tailinstead', True, '0..1')), {'word': None, 'then': False, 'pre': None, 'instead': False, 'may': False, 'commaand': False, 'last': None, 'post': None, 'lastinstead': False, 'insteadcond': None, 'tailinstead': False}, ('effects',)),
@@ -72814,68 +72873,68 @@ _C166 = CLASSES['SacrificeCost']
 _C168 = CLASSES['DiscardThisCost']
 _C171 = CLASSES['DiscardCost']
 _C174 = CLASSES['ExileFromHandCost']
-_C177 = CLASSES['ExileFromGraveyardCost']
-_C181 = CLASSES['ExileFaceUpCost']
-_C184 = CLASSES['RemoveCountersCost']
-_C187 = CLASSES['TapPermanentsCost']
-_C190 = CLASSES['PutCountersCost']
-_C193 = CLASSES['ReturnToHandCost']
-_C197 = CLASSES['GraveyardCondition']
-_C201 = CLASSES['AllGraveyardsCondition']
-_C203 = CLASSES['ControlSinceCondition']
-_C205 = CLASSES['CoinFlipCondition']
-_C206 = CLASSES['ResultCondition']
-_C209 = CLASSES['ManaValueCondition']
-_C211 = CLASSES['LeftBattlefieldCondition']
-_C213 = CLASSES['HasKeywordCondition']
-_C215 = CLASSES['CastInMainCondition']
-_C218 = CLASSES['CastFromCondition']
-_C220 = CLASSES['DefendingControlsCondition']
-_C222 = CLASSES['ControlNoneCondition']
-_C224 = CLASSES['ControlCondition']
-_C226 = CLASSES['EmptyHandCondition']
-_C228 = CLASSES['TotalPowerCondition']
-_C231 = CLASSES['CountersCondition']
-_C233 = CLASSES['DealtDamageCondition']
-_C236 = CLASSES['HadCountersCondition']
-_C238 = CLASSES['GreaterPTCondition']
-_C240 = CLASSES['DesignationCondition']
-_C242 = CLASSES['InGraveyardCondition']
-_C246 = CLASSES['CountersThereCondition']
-_C249 = CLASSES['CardTypesCondition']
-_C251 = CLASSES['ItIsCondition']
-_C253 = CLASSES['CastThisTurnCondition']
-_C256 = CLASSES['RevealedAsCastCondition']
-_C258 = CLASSES['SuspendedCondition']
-_C262 = CLASSES['BlockedByCondition']
-_C265 = CLASSES['PaidCondition']
-_C272 = CLASSES['ManaCost']
-_C278 = CLASSES['ModeChoice']
-_C283 = CLASSES['CountOf']
-_C291 = CLASSES['SkipExtraTurnStmt']
-_C294 = CLASSES['CantSearchStmt']
-_C296 = CLASSES['HandSizeStmt']
-_C298 = CLASSES['PreventDamageByStmt']
-_C301 = CLASSES['LureStmt']
-_C303 = CLASSES['GreaterPowerCantBlockStmt']
-_C306 = CLASSES['CostLessIfStmt']
-_C308 = CLASSES['CostReductionStmt']
-_C313 = CLASSES['EntersWithStmt']
-_C316 = CLASSES['AmplifyStmt']
-_C318 = CLASSES['ChooseColorAsEntersStmt']
-_C321 = CLASSES['AsCopyStmt']
-_C322 = CLASSES['AsChoosePTStmt']
-_C325 = CLASSES['AsTurnedFaceUpStmt']
-_C327 = CLASSES['EntersAsCopyStmt']
-_C328 = CLASSES['CardAltCostStmt']
-_C331 = CLASSES['CardAddCostStmt']
-_C334 = CLASSES['CantActivateStmt']
-_C336 = CLASSES['TopRevealedStmt']
-_C339 = CLASSES['AdditionalLandStmt']
-_C342 = CLASSES['PlayTopStmt']
-_C345 = CLASSES['CardsStaticStmt']
-_C351 = CLASSES['MoreKeywords']
-_C358 = CLASSES['ObjectFilter']
+_C178 = CLASSES['ExileFaceUpCost']
+_C181 = CLASSES['RemoveCountersCost']
+_C184 = CLASSES['TapPermanentsCost']
+_C187 = CLASSES['PutCountersCost']
+_C190 = CLASSES['ReturnToHandCost']
+_C194 = CLASSES['GraveyardCondition']
+_C198 = CLASSES['AllGraveyardsCondition']
+_C200 = CLASSES['ControlSinceCondition']
+_C202 = CLASSES['CoinFlipCondition']
+_C203 = CLASSES['ResultCondition']
+_C206 = CLASSES['ManaValueCondition']
+_C208 = CLASSES['LeftBattlefieldCondition']
+_C210 = CLASSES['HasKeywordCondition']
+_C212 = CLASSES['CastInMainCondition']
+_C215 = CLASSES['CastFromCondition']
+_C217 = CLASSES['DefendingControlsCondition']
+_C219 = CLASSES['ControlNoneCondition']
+_C221 = CLASSES['ControlCondition']
+_C223 = CLASSES['EmptyHandCondition']
+_C225 = CLASSES['TotalPowerCondition']
+_C228 = CLASSES['CountersCondition']
+_C230 = CLASSES['DealtDamageCondition']
+_C233 = CLASSES['HadCountersCondition']
+_C235 = CLASSES['GreaterPTCondition']
+_C237 = CLASSES['DesignationCondition']
+_C239 = CLASSES['InGraveyardCondition']
+_C243 = CLASSES['CountersThereCondition']
+_C246 = CLASSES['CardTypesCondition']
+_C248 = CLASSES['ItIsCondition']
+_C250 = CLASSES['CastThisTurnCondition']
+_C253 = CLASSES['RevealedAsCastCondition']
+_C255 = CLASSES['SuspendedCondition']
+_C259 = CLASSES['BlockedByCondition']
+_C262 = CLASSES['PaidCondition']
+_C269 = CLASSES['ManaCost']
+_C275 = CLASSES['ModeChoice']
+_C280 = CLASSES['CountOf']
+_C288 = CLASSES['SkipExtraTurnStmt']
+_C291 = CLASSES['CantSearchStmt']
+_C293 = CLASSES['HandSizeStmt']
+_C295 = CLASSES['PreventDamageByStmt']
+_C298 = CLASSES['LureStmt']
+_C300 = CLASSES['GreaterPowerCantBlockStmt']
+_C303 = CLASSES['CostLessIfStmt']
+_C305 = CLASSES['CostReductionStmt']
+_C310 = CLASSES['EntersWithStmt']
+_C313 = CLASSES['AmplifyStmt']
+_C315 = CLASSES['ChooseColorAsEntersStmt']
+_C318 = CLASSES['AsCopyStmt']
+_C319 = CLASSES['AsChoosePTStmt']
+_C322 = CLASSES['AsTurnedFaceUpStmt']
+_C324 = CLASSES['EntersAsCopyStmt']
+_C325 = CLASSES['CardAltCostStmt']
+_C328 = CLASSES['CardAddCostStmt']
+_C331 = CLASSES['CantActivateStmt']
+_C333 = CLASSES['TopRevealedStmt']
+_C336 = CLASSES['AdditionalLandStmt']
+_C339 = CLASSES['PlayTopStmt']
+_C342 = CLASSES['CardsStaticStmt']
+_C348 = CLASSES['MoreKeywords']
+_C355 = CLASSES['ObjectFilter']
+_C358 = CLASSES['ExileFromGraveyardCost']
 _C361 = CLASSES['RevealCost']
 _C369 = CLASSES['ControlledThing']
 _C376 = CLASSES['MayEffect']
@@ -72970,125 +73029,125 @@ _C672 = CLASSES['ExileCardsEffect']
 _C674 = CLASSES['ExileTopEffect']
 _C676 = CLASSES['RegenerateEffect']
 _C679 = CLASSES['PlayerSacrificesEffect']
-_C683 = CLASSES['SacrificeEffect']
-_C685 = CLASSES['UntapEffect']
-_C687 = CLASSES['TapOrUntapEffect']
-_C689 = CLASSES['TapEffect']
-_C691 = CLASSES['RemoveAllCountersEffect']
-_C695 = CLASSES['RemoveCountersEffect']
-_C697 = CLASSES['DelayedEffect']
-_C699 = CLASSES['PreventEffect']
-_C701 = CLASSES['CastThisEffect']
-_C703 = CLASSES['CopySpellEffect']
-_C704 = CLASSES['NoRegenEffect']
-_C708 = CLASSES['PhaseOutEffect']
-_C711 = CLASSES['NoUntapEffect']
-_C713 = CLASSES['ContinuousEffect']
-_C715 = CLASSES['PlayerRef']
-_C724 = CLASSES['PerCount']
-_C727 = CLASSES['WhereX']
-_C735 = CLASSES['AnyNumberTargets']
-_C737 = CLASSES['AnyTarget']
-_C740 = CLASSES['UpToTargets']
-_C742 = CLASSES['EachOfThem']
-_C744 = CLASSES['EachPlayers']
-_C746 = CLASSES['ThatRef']
-_C748 = CLASSES['EnchantedRef']
-_C750 = CLASSES['RestRef']
-_C754 = CLASSES['MayPlayEffect']
-_C770 = CLASSES['BeginningTrigger']
-_C774 = CLASSES['LastCounterTrigger']
-_C778 = CLASSES['BatchAttackTrigger']
-_C781 = CLASSES['ToGraveyardTrigger']
-_C783 = CLASSES['ThisTrigger']
-_C786 = CLASSES['DiscardTrigger']
-_C789 = CLASSES['LifeGainTrigger']
-_C792 = CLASSES['CastTrigger']
-_C795 = CLASSES['AttachedTrigger']
-_C798 = CLASSES['YoursTrigger']
-_C812 = CLASSES['ZonePlace']
-_C821 = CLASSES['PTChoice']
-_C825 = CLASSES['PTChange']
-_C827 = CLASSES['CantAttackOrBlock']
-_C829 = CLASSES['CantAttackUnless']
-_C831 = CLASSES['CantAttack']
-_C832 = CLASSES['CantBlockMatching']
-_C834 = CLASSES['CantBlock']
-_C836 = CLASSES['CantBeBlockedByFewer']
-_C837 = CLASSES['CantBeBlockedExcept']
-_C838 = CLASSES['CanBlockOnly']
-_C839 = CLASSES['BlockCapacity']
-_C841 = CLASSES['BlocksDespite']
-_C844 = CLASSES['CantBeTargetedByOnly']
-_C846 = CLASSES['CantBeTargetedBy']
-_C847 = CLASSES['CantBeTargeted']
-_C849 = CLASSES['CantBeDestroyed']
-_C851 = CLASSES['CantPhaseOut']
-_C853 = CLASSES['PhasesEachUntap']
-_C856 = CLASSES['BasePT']
-_C858 = CLASSES['GainsAbility']
-_C861 = CLASSES['HasKeywordAtManaCost']
-_C864 = CLASSES['HasKeywordFrom']
-_C868 = CLASSES['ProtectionFromChosen']
-_C869 = CLASSES['HasKeywords']
-_C870 = CLASSES['LosesKeywords']
-_C873 = CLASSES['CombatDamageSteps']
-_C875 = CLASSES['AssignsExcess']
-_C877 = CLASSES['FormsBands']
-_C879 = CLASSES['DividesDamage']
-_C881 = CLASSES['AttacksUntapped']
-_C883 = CLASSES['DoesntUntap']
-_C885 = CLASSES['DamageGainsLife']
-_C887 = CLASSES['DamageIsLethal']
-_C889 = CLASSES['DamageAsCounters']
-_C891 = CLASSES['CantBeBlockedBy']
-_C893 = CLASSES['CantBeAttachedBy']
-_C895 = CLASSES['PreventDamageFrom']
-_C897 = CLASSES['AttacksDespite']
-_C900 = CLASSES['TapAbilitiesCantActivate']
-_C902 = CLASSES['MaxBlockers']
-_C904 = CLASSES['AttacksEachCombat']
-_C906 = CLASSES['AttacksThisTurn']
-_C908 = CLASSES['MustBeBlocked']
-_C910 = CLASSES['BlocksEachCombat']
-_C912 = CLASSES['CantBeBlocked']
-_C915 = CLASSES['BecomesCreature']
-_C917 = CLASSES['ChosenCreatureType']
-_C919 = CLASSES['BecomesAura']
-_C921 = CLASSES['IsColor']
-_C922 = CLASSES['BecomesTypes']
-_C978 = CLASSES['Duration']
-_C983 = CLASSES['UpToXTargets']
-_C986 = CLASSES['FromGraveyard']
-_C992 = CLASSES['OntoBattlefield']
-_C995 = CLASSES['IntoHand']
-_C997 = CLASSES['IntoGraveyard']
-_C1000 = CLASSES['CostValue']
-_C1027 = CLASSES['NextTurnDuration']
-_C1037 = CLASSES['BackRef']
-_C1040 = CLASSES['TargetPlayer']
-_C1042 = CLASSES['TargetObject']
-_C1046 = CLASSES['EachObjects']
-_C1073 = CLASSES['QualityRef']
-_C1099 = CLASSES['PerTime']
-_C1103 = CLASSES['PerObject']
-_C1108 = CLASSES['PowerOf']
-_C1140 = CLASSES['EntersEvent']
-_C1143 = CLASSES['LeavesEvent']
-_C1145 = CLASSES['DiesEvent']
-_C1147 = CLASSES['ToGraveyardEvent']
-_C1149 = CLASSES['AttacksAloneEvent']
-_C1151 = CLASSES['UnblockedEvent']
-_C1153 = CLASSES['AttacksEvent']
-_C1155 = CLASSES['BlocksEvent']
-_C1159 = CLASSES['BlockedEvent']
-_C1161 = CLASSES['PhasesEvent']
-_C1163 = CLASSES['TurnedUpEvent']
-_C1165 = CLASSES['ExiledThisWayEvent']
-_C1167 = CLASSES['TargetedEvent']
-_C1170 = CLASSES['DealsDamageEvent']
-_C1172 = CLASSES['DealtDamageEvent']
-_C1174 = CLASSES['PutIntoGraveyardEvent']
+_C682 = CLASSES['SacrificeEffect']
+_C684 = CLASSES['UntapEffect']
+_C686 = CLASSES['TapOrUntapEffect']
+_C688 = CLASSES['TapEffect']
+_C690 = CLASSES['RemoveAllCountersEffect']
+_C694 = CLASSES['RemoveCountersEffect']
+_C696 = CLASSES['DelayedEffect']
+_C698 = CLASSES['PreventEffect']
+_C700 = CLASSES['CastThisEffect']
+_C702 = CLASSES['CopySpellEffect']
+_C703 = CLASSES['NoRegenEffect']
+_C707 = CLASSES['PhaseOutEffect']
+_C710 = CLASSES['NoUntapEffect']
+_C712 = CLASSES['ContinuousEffect']
+_C714 = CLASSES['PlayerRef']
+_C723 = CLASSES['PerCount']
+_C726 = CLASSES['WhereX']
+_C734 = CLASSES['AnyNumberTargets']
+_C736 = CLASSES['AnyTarget']
+_C739 = CLASSES['UpToTargets']
+_C741 = CLASSES['EachOfThem']
+_C743 = CLASSES['EachPlayers']
+_C745 = CLASSES['ThatRef']
+_C747 = CLASSES['EnchantedRef']
+_C749 = CLASSES['RestRef']
+_C753 = CLASSES['MayPlayEffect']
+_C769 = CLASSES['BeginningTrigger']
+_C773 = CLASSES['LastCounterTrigger']
+_C777 = CLASSES['BatchAttackTrigger']
+_C780 = CLASSES['ToGraveyardTrigger']
+_C782 = CLASSES['ThisTrigger']
+_C785 = CLASSES['DiscardTrigger']
+_C788 = CLASSES['LifeGainTrigger']
+_C791 = CLASSES['CastTrigger']
+_C794 = CLASSES['AttachedTrigger']
+_C797 = CLASSES['YoursTrigger']
+_C811 = CLASSES['ZonePlace']
+_C820 = CLASSES['PTChoice']
+_C824 = CLASSES['PTChange']
+_C826 = CLASSES['CantAttackOrBlock']
+_C828 = CLASSES['CantAttackUnless']
+_C830 = CLASSES['CantAttack']
+_C831 = CLASSES['CantBlockMatching']
+_C833 = CLASSES['CantBlock']
+_C835 = CLASSES['CantBeBlockedByFewer']
+_C836 = CLASSES['CantBeBlockedExcept']
+_C837 = CLASSES['CanBlockOnly']
+_C838 = CLASSES['BlockCapacity']
+_C840 = CLASSES['BlocksDespite']
+_C843 = CLASSES['CantBeTargetedByOnly']
+_C845 = CLASSES['CantBeTargetedBy']
+_C846 = CLASSES['CantBeTargeted']
+_C848 = CLASSES['CantBeDestroyed']
+_C850 = CLASSES['CantPhaseOut']
+_C852 = CLASSES['PhasesEachUntap']
+_C855 = CLASSES['BasePT']
+_C857 = CLASSES['GainsAbility']
+_C860 = CLASSES['HasKeywordAtManaCost']
+_C863 = CLASSES['HasKeywordFrom']
+_C867 = CLASSES['ProtectionFromChosen']
+_C868 = CLASSES['HasKeywords']
+_C869 = CLASSES['LosesKeywords']
+_C872 = CLASSES['CombatDamageSteps']
+_C874 = CLASSES['AssignsExcess']
+_C876 = CLASSES['FormsBands']
+_C878 = CLASSES['DividesDamage']
+_C880 = CLASSES['AttacksUntapped']
+_C882 = CLASSES['DoesntUntap']
+_C884 = CLASSES['DamageGainsLife']
+_C886 = CLASSES['DamageIsLethal']
+_C888 = CLASSES['DamageAsCounters']
+_C890 = CLASSES['CantBeBlockedBy']
+_C892 = CLASSES['CantBeAttachedBy']
+_C894 = CLASSES['PreventDamageFrom']
+_C896 = CLASSES['AttacksDespite']
+_C899 = CLASSES['TapAbilitiesCantActivate']
+_C901 = CLASSES['MaxBlockers']
+_C903 = CLASSES['AttacksEachCombat']
+_C905 = CLASSES['AttacksThisTurn']
+_C907 = CLASSES['MustBeBlocked']
+_C909 = CLASSES['BlocksEachCombat']
+_C911 = CLASSES['CantBeBlocked']
+_C914 = CLASSES['BecomesCreature']
+_C916 = CLASSES['ChosenCreatureType']
+_C918 = CLASSES['BecomesAura']
+_C920 = CLASSES['IsColor']
+_C921 = CLASSES['BecomesTypes']
+_C977 = CLASSES['Duration']
+_C982 = CLASSES['UpToXTargets']
+_C985 = CLASSES['FromGraveyard']
+_C991 = CLASSES['OntoBattlefield']
+_C994 = CLASSES['IntoHand']
+_C996 = CLASSES['IntoGraveyard']
+_C999 = CLASSES['CostValue']
+_C1028 = CLASSES['NextTurnDuration']
+_C1038 = CLASSES['BackRef']
+_C1041 = CLASSES['TargetPlayer']
+_C1043 = CLASSES['TargetObject']
+_C1047 = CLASSES['EachObjects']
+_C1074 = CLASSES['QualityRef']
+_C1100 = CLASSES['PerTime']
+_C1104 = CLASSES['PerObject']
+_C1109 = CLASSES['PowerOf']
+_C1141 = CLASSES['EntersEvent']
+_C1144 = CLASSES['LeavesEvent']
+_C1146 = CLASSES['DiesEvent']
+_C1148 = CLASSES['ToGraveyardEvent']
+_C1150 = CLASSES['AttacksAloneEvent']
+_C1152 = CLASSES['UnblockedEvent']
+_C1154 = CLASSES['AttacksEvent']
+_C1156 = CLASSES['BlocksEvent']
+_C1160 = CLASSES['BlockedEvent']
+_C1162 = CLASSES['PhasesEvent']
+_C1164 = CLASSES['TurnedUpEvent']
+_C1166 = CLASSES['ExiledThisWayEvent']
+_C1168 = CLASSES['TargetedEvent']
+_C1171 = CLASSES['DealsDamageEvent']
+_C1173 = CLASSES['DealtDamageEvent']
+_C1175 = CLASSES['PutIntoGraveyardEvent']
 
 
 def _b1(n: Nt, parent: Any, lim: int, made: Made) -> Any:
@@ -73705,7 +73764,7 @@ def _b45(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 120:  # fixed
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b269(x, inst, lim, made)
             d['fixed'] = value
         elif r == 121:  # param
             x = c[0]
@@ -74638,22 +74697,22 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 194:  # then
+        elif r == 191:  # then
             d['then'] = True
         elif r == 103:  # pre
             x = c[0]
             if d['pre']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['pre'] = value
-        elif r == 266:  # instead
+        elif r == 263:  # instead
             d['instead'] = True
-        elif r == 267:  # may
+        elif r == 264:  # may
             d['may'] = True
-        elif r == 268:  # effects
+        elif r == 265:  # effects
             values = d['effects']
             for x in c:
                 if type(x) is tuple:
@@ -74662,18 +74721,18 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 270 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 267 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 269:  # commaand
+        elif r == 266:  # commaand
             d['commaand'] = True
         elif r == 104:  # last
             x = c[0]
             if d['last']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 270 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 267 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -74682,18 +74741,18 @@ def _b106(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['post']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['post'] = value
         elif r == 496:  # lastinstead
             d['lastinstead'] = True
-        elif r == 271:  # insteadcond
+        elif r == 268:  # insteadcond
             x = c[0]
             if d['insteadcond']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -74734,7 +74793,7 @@ def _b108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 107:  # cost
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b269(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -74768,7 +74827,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 273:  # supertypes
+        if r == 270:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -74776,7 +74835,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 274:  # types
+        elif r == 271:  # types
             values = d['types']
             for x in c:
                 if type(x) is Nt and x.rule == 500 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -74784,7 +74843,7 @@ def _b109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 275:  # subtypes
+        elif r == 272:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -74861,7 +74920,7 @@ def _b113(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 276:  # colors
+        if r == 273:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is tuple:
@@ -74943,11 +75002,11 @@ def _b116(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 279:  # choice
+        if r == 276:  # choice
             x = c[0]
-            value = _b278(x, inst, lim, made)
+            value = _b275(x, inst, lim, made)
             d['choice'] = value
-        elif r == 280:  # sentences
+        elif r == 277:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -74991,7 +75050,7 @@ def _b118(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 281:  # stmts
+        elif r == 278:  # stmts
             values = d['stmts']
             for x in c:
                 if type(x) is Nt and x.rule == 33 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
@@ -75040,7 +75099,7 @@ def _b127(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['base'] = value
         elif r == 126:  # count
             x = c[0]
-            value = _b283(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['count'] = value
         else:
             _node(c, inst, lim, made)
@@ -75082,7 +75141,7 @@ def _b129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 284:  # x
+        elif r == 281:  # x
             d['x'] = True
         elif r == 131:  # word
             x = c[0]
@@ -75102,11 +75161,11 @@ def _b129(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['that'] = value
         elif r == 140:  # count
             x = c[0]
-            value = _b283(x, inst, lim, made)
+            value = _b280(x, inst, lim, made)
             d['count'] = value
         elif r == 141:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -75143,7 +75202,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 285:  # twice
+        if r == 282:  # twice
             d['twice'] = True
         elif r == 132:  # subject
             x = c[0]
@@ -75151,7 +75210,7 @@ def _b134(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['subject'] = value
         elif r == 133:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -75271,7 +75330,7 @@ def _b146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['abilityword'] = value
         elif r == 145:  # body
             x = c[0]
-            if type(x) is Nt and x.rule == 288 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 285 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -75310,15 +75369,15 @@ def _b149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 148:  # name
             x = c[0]
-            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['name'] = value
-        elif r == 348:  # args
+        elif r == 345:  # args
             values = d['args']
             for x in c:
-                if type(x) is Nt and x.rule == 347 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                if type(x) is Nt and x.rule == 344 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                     value = b(y, inst, lim, made)
                 else:
                     value = _node(x, inst, lim, made)
@@ -75362,10 +75421,10 @@ def _b151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b149(x, inst, lim, made)
             d['first'] = value
-        elif r == 352:  # more
+        elif r == 349:  # more
             values = d['more']
             for x in c:
-                values.append(_b351(x, inst, lim, made))
+                values.append(_b348(x, inst, lim, made))
         else:
             _node(c, inst, lim, made)
     if parent is not None:
@@ -75434,7 +75493,7 @@ def _b156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 353:  # tickets
+        if r == 350:  # tickets
             values = d['tickets']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -75624,7 +75683,7 @@ def _b166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 165:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75700,7 +75759,7 @@ def _b171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 170:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75740,7 +75799,7 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 173:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75750,47 +75809,7 @@ def _b174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b177(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule ExileFromGraveyardCost (class ExileFromGraveyardCost) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C177()
-    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 175:  # count
-            x = c[0]
-            value = _b129(x, inst, lim, made)
-            d['count'] = value
-        elif r == 176:  # filter
-            x = c[0]
-            value = _b358(x, inst, lim, made)
-            d['filter'] = value
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b178(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExileFaceUpCost (class ExileFaceUpCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75806,7 +75825,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C181()
+    inst: Any = _C178()
     d: dict[str, Any] = {'count': None, 'filter': None, 'faceup': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75814,15 +75833,15 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 178:  # count
+        if r == 175:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 179:  # filter
+        elif r == 176:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 180:  # faceup
+        elif r == 177:  # faceup
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['faceup'] = value
@@ -75834,7 +75853,7 @@ def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b181(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersCost (class RemoveCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75850,7 +75869,7 @@ def _b184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C184()
+    inst: Any = _C181()
     d: dict[str, Any] = {'count': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75858,11 +75877,11 @@ def _b184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 182:  # count
+        if r == 179:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 183:  # counter
+        elif r == 180:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -75874,7 +75893,7 @@ def _b184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b184(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapPermanentsCost (class TapPermanentsCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75890,7 +75909,7 @@ def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C187()
+    inst: Any = _C184()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75898,15 +75917,15 @@ def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 185:  # count
+        if r == 182:  # count
             x = c[0]
             if d['count']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 186:  # filter
+        elif r == 183:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -75916,7 +75935,7 @@ def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b187(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutCountersCost (class PutCountersCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75932,7 +75951,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C190()
+    inst: Any = _C187()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75940,11 +75959,11 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 188:  # amount
+        if r == 185:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 189:  # counter
+        elif r == 186:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -75956,7 +75975,7 @@ def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b190(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ReturnToHandCost (class ReturnToHandCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -75972,7 +75991,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C193()
+    inst: Any = _C190()
     d: dict[str, Any] = {'count': None, 'filter': None, 'its': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -75980,13 +75999,13 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 191:  # count
+        if r == 188:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 192:  # filter
+        elif r == 189:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 362:  # its
             x = c[0]
@@ -76000,7 +76019,7 @@ def _b193(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b194(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GraveyardCondition (class GraveyardCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76016,7 +76035,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C197()
+    inst: Any = _C194()
     d: dict[str, Any] = {'count': None, 'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76024,11 +76043,11 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 195:  # count
+        if r == 192:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 196:  # graveyard
+        elif r == 193:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -76040,7 +76059,7 @@ def _b197(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b198(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AllGraveyardsCondition (class AllGraveyardsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76056,7 +76075,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C201()
+    inst: Any = _C198()
     d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76064,13 +76083,13 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 199:  # count
+        if r == 196:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 200:  # filter
+        elif r == 197:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76080,7 +76099,7 @@ def _b201(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b200(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlSinceCondition (class ControlSinceCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76096,7 +76115,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C203()
+    inst: Any = _C200()
     d: dict[str, Any] = {'upkeep': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76104,7 +76123,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 202:  # upkeep
+        if r == 199:  # upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upkeep'] = value
@@ -76116,7 +76135,7 @@ def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b202(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CoinFlipCondition (class CoinFlipCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76132,7 +76151,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C205()
+    inst: Any = _C202()
     d: dict[str, Any] = {'won': '', 'flip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76144,7 +76163,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['won'] = value
-        elif r == 204:  # flip
+        elif r == 201:  # flip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['flip'] = value
@@ -76156,7 +76175,7 @@ def _b205(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b203(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ResultCondition (class ResultCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76172,7 +76191,7 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C206()
+    inst: Any = _C203()
     d: dict[str, Any] = {'cant': '', 'did': '', 'dont': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76200,7 +76219,7 @@ def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b206(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaValueCondition (class ManaValueCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76216,7 +76235,7 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C209()
+    inst: Any = _C206()
     d: dict[str, Any] = {'its': '', 'value': 0, 'dir': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76228,11 +76247,11 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 207:  # value
+        elif r == 204:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
-        elif r == 208:  # dir
+        elif r == 205:  # dir
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dir'] = value
@@ -76244,7 +76263,7 @@ def _b209(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b208(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeftBattlefieldCondition (class LeftBattlefieldCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76260,7 +76279,7 @@ def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C211()
+    inst: Any = _C208()
     d: dict[str, Any] = {'left': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76268,7 +76287,7 @@ def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 210:  # left
+        if r == 207:  # left
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['left'] = value
@@ -76280,7 +76299,7 @@ def _b211(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b210(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordCondition (class HasKeywordCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76296,7 +76315,7 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C213()
+    inst: Any = _C210()
     d: dict[str, Any] = {'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76304,9 +76323,9 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 212:  # keyword
+        if r == 209:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -76319,7 +76338,7 @@ def _b213(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b212(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastInMainCondition (class CastInMainCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76335,7 +76354,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C215()
+    inst: Any = _C212()
     d: dict[str, Any] = {'main': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76343,7 +76362,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 214:  # main
+        if r == 211:  # main
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['main'] = value
@@ -76355,7 +76374,7 @@ def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b218(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b215(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastFromCondition (class CastFromCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76371,7 +76390,7 @@ def _b218(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C218()
+    inst: Any = _C215()
     d: dict[str, Any] = {'whose': '', 'zone': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76379,11 +76398,11 @@ def _b218(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 216:  # whose
+        if r == 213:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 217:  # zone
+        elif r == 214:  # zone
             x = c[0]
             if type(x) is Nt and x.rule == 122 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -76398,7 +76417,7 @@ def _b218(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b217(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DefendingControlsCondition (class DefendingControlsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76414,7 +76433,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C220()
+    inst: Any = _C217()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76422,9 +76441,9 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 219:  # filter
+        if r == 216:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76434,7 +76453,7 @@ def _b220(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b219(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlNoneCondition (class ControlNoneCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76450,7 +76469,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C222()
+    inst: Any = _C219()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76458,9 +76477,9 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 221:  # filter
+        if r == 218:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76470,7 +76489,7 @@ def _b222(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b221(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ControlCondition (class ControlCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76486,7 +76505,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C224()
+    inst: Any = _C221()
     d: dict[str, Any] = {'graveyard': None, 'things': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76506,11 +76525,11 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b369(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 223:  # graveyard
+        elif r == 220:  # graveyard
             x = c[0]
             if d['graveyard']:
                 raise Unsupported('multiple assignments')
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['graveyard'] = value
         else:
             _node(c, inst, lim, made)
@@ -76520,7 +76539,7 @@ def _b224(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b223(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EmptyHandCondition (class EmptyHandCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76536,7 +76555,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C226()
+    inst: Any = _C223()
     d: dict[str, Any] = {'thatplayer': '', 'hand': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76548,7 +76567,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatplayer'] = value
-        elif r == 225:  # hand
+        elif r == 222:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
@@ -76560,7 +76579,7 @@ def _b226(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b225(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TotalPowerCondition (class TotalPowerCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76576,7 +76595,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C228()
+    inst: Any = _C225()
     d: dict[str, Any] = {'value': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76584,7 +76603,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 227:  # value
+        if r == 224:  # value
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['value'] = value
@@ -76596,7 +76615,7 @@ def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b228(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersCondition (class CountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76612,7 +76631,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C231()
+    inst: Any = _C228()
     d: dict[str, Any] = {'count': None, 'ormore': False, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76620,13 +76639,13 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 229:  # count
+        if r == 226:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 372:  # ormore
             d['ormore'] = True
-        elif r == 230:  # counter
+        elif r == 227:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -76638,7 +76657,7 @@ def _b231(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b230(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageCondition (class DealtDamageCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76654,7 +76673,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C233()
+    inst: Any = _C230()
     d: dict[str, Any] = {'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76662,7 +76681,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 232:  # dealt
+        if r == 229:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -76674,7 +76693,7 @@ def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b233(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HadCountersCondition (class HadCountersCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76690,7 +76709,7 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C236()
+    inst: Any = _C233()
     d: dict[str, Any] = {'counter': None, 'had': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76698,11 +76717,11 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 234:  # counter
+        if r == 231:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 235:  # had
+        elif r == 232:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
@@ -76714,7 +76733,7 @@ def _b236(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b235(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GreaterPTCondition (class GreaterPTCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76730,7 +76749,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C238()
+    inst: Any = _C235()
     d: dict[str, Any] = {'greater': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76738,7 +76757,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 237:  # greater
+        if r == 234:  # greater
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['greater'] = value
@@ -76750,7 +76769,7 @@ def _b238(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b237(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DesignationCondition (class DesignationCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76766,7 +76785,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C240()
+    inst: Any = _C237()
     d: dict[str, Any] = {'designation': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76774,7 +76793,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 239:  # designation
+        if r == 236:  # designation
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['designation'] = value
@@ -76786,7 +76805,7 @@ def _b240(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b239(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule InGraveyardCondition (class InGraveyardCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76802,7 +76821,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C242()
+    inst: Any = _C239()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76810,7 +76829,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 241:  # zone
+        if r == 238:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -76822,7 +76841,7 @@ def _b242(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b243(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountersThereCondition (class CountersThereCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76838,7 +76857,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C246()
+    inst: Any = _C243()
     d: dict[str, Any] = {'count': None, 'counter': None, 'there': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76846,15 +76865,15 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 243:  # count
+        if r == 240:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 244:  # counter
+        elif r == 241:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 245:  # there
+        elif r == 242:  # there
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['there'] = value
@@ -76866,7 +76885,7 @@ def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b246(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardTypesCondition (class CardTypesCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76882,7 +76901,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C249()
+    inst: Any = _C246()
     d: dict[str, Any] = {'count': None, 'types': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76890,11 +76909,11 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 247:  # count
+        if r == 244:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 248:  # types
+        elif r == 245:  # types
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['types'] = value
@@ -76906,7 +76925,7 @@ def _b249(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b248(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ItIsCondition (class ItIsCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76922,7 +76941,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C251()
+    inst: Any = _C248()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76930,9 +76949,9 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 250:  # filter
+        if r == 247:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76942,7 +76961,7 @@ def _b251(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b250(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisTurnCondition (class CastThisTurnCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76958,7 +76977,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C253()
+    inst: Any = _C250()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -76966,9 +76985,9 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 252:  # filter
+        if r == 249:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -76978,7 +76997,7 @@ def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b253(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RevealedAsCastCondition (class RevealedAsCastCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -76994,7 +77013,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C256()
+    inst: Any = _C253()
     d: dict[str, Any] = {'revealed': None, 'controlled': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77002,15 +77021,15 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 254:  # revealed
+        if r == 251:  # revealed
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['revealed'] = value
-        elif r == 255:  # controlled
+        elif r == 252:  # controlled
             x = c[0]
             if d['controlled']:
                 raise Unsupported('multiple assignments')
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['controlled'] = value
         else:
             _node(c, inst, lim, made)
@@ -77020,7 +77039,7 @@ def _b256(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b255(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SuspendedCondition (class SuspendedCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77036,7 +77055,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C258()
+    inst: Any = _C255()
     d: dict[str, Any] = {'suspended': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77044,7 +77063,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 257:  # suspended
+        if r == 254:  # suspended
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['suspended'] = value
@@ -77056,7 +77075,7 @@ def _b258(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b259(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedByCondition (class BlockedByCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77072,7 +77091,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C262()
+    inst: Any = _C259()
     d: dict[str, Any] = {'some': None, 'none': None, 'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77080,15 +77099,15 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 259:  # some
+        if r == 256:  # some
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['some'] = value
-        elif r == 260:  # none
+        elif r == 257:  # none
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['none'] = value
-        elif r == 261:  # blocked
+        elif r == 258:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -77100,7 +77119,7 @@ def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b262(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PaidCondition (class PaidCondition) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77116,7 +77135,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C265()
+    inst: Any = _C262()
     d: dict[str, Any] = {'subject': '', 'negated': '', 'thatspell': '', 'word': None, 'linked': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77142,18 +77161,18 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatspell'] = value
-        elif r == 263:  # word
+        elif r == 260:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 264:  # linked
+        elif r == 261:  # linked
             x = c[0]
             if d['linked']:
                 raise Unsupported('multiple assignments')
-            value = _b272(x, inst, lim, made)
+            value = _b269(x, inst, lim, made)
             d['linked'] = value
         else:
             _node(c, inst, lim, made)
@@ -77163,7 +77182,7 @@ def _b265(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b269(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ManaCost (class ManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77179,7 +77198,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C272()
+    inst: Any = _C269()
     d: dict[str, Any] = {'symbols': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77200,7 +77219,7 @@ def _b272(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b275(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ModeChoice (class ModeChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77216,7 +77235,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C278()
+    inst: Any = _C275()
     d: dict[str, Any] = {'count': None, 'modes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77224,7 +77243,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 277:  # count
+        if r == 274:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -77240,7 +77259,7 @@ def _b278(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b280(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CountOf (class CountOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77256,7 +77275,7 @@ def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C283()
+    inst: Any = _C280()
     d: dict[str, Any] = {'filter': None, 'onbf': False, 'gy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77264,13 +77283,13 @@ def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 282:  # filter
+        if r == 279:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 766:  # onbf
+        elif r == 765:  # onbf
             d['onbf'] = True
-        elif r == 767:  # gy
+        elif r == 766:  # gy
             d['gy'] = True
         else:
             _node(c, inst, lim, made)
@@ -77280,7 +77299,7 @@ def _b283(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b288(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SkipExtraTurnStmt (class SkipExtraTurnStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77296,7 +77315,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C291()
+    inst: Any = _C288()
     d: dict[str, Any] = {'who': '', 'skip': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77304,11 +77323,11 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 289:  # who
+        if r == 286:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 290:  # skip
+        elif r == 287:  # skip
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['skip'] = value
@@ -77320,7 +77339,7 @@ def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b291(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantSearchStmt (class CantSearchStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77336,7 +77355,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C294()
+    inst: Any = _C291()
     d: dict[str, Any] = {'who': '', 'search': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77344,11 +77363,11 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 292:  # who
+        if r == 289:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 293:  # search
+        elif r == 290:  # search
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['search'] = value
@@ -77360,7 +77379,7 @@ def _b294(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b293(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HandSizeStmt (class HandSizeStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77376,7 +77395,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C296()
+    inst: Any = _C293()
     d: dict[str, Any] = {'amount': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77384,7 +77403,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 295:  # amount
+        if r == 292:  # amount
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['amount'] = value
@@ -77396,7 +77415,7 @@ def _b296(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b295(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageByStmt (class PreventDamageByStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77412,7 +77431,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C298()
+    inst: Any = _C295()
     d: dict[str, Any] = {'combat': False, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77422,11 +77441,11 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 516:  # combat
             d['combat'] = True
-        elif r == 297:  # filter
+        elif r == 294:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -77436,7 +77455,7 @@ def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b298(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LureStmt (class LureStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77452,7 +77471,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C301()
+    inst: Any = _C298()
     d: dict[str, Any] = {'precondition': None, 'this': '', 'enchanted': '', 'host': None, 'lure': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77460,11 +77479,11 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 299:  # precondition
+        if r == 296:  # precondition
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -77481,7 +77500,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 300:  # lure
+        elif r == 297:  # lure
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lure'] = value
@@ -77493,7 +77512,7 @@ def _b301(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b300(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GreaterPowerCantBlockStmt (class GreaterPowerCantBlockStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77509,7 +77528,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C303()
+    inst: Any = _C300()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77517,7 +77536,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 302:  # block
+        if r == 299:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -77529,7 +77548,7 @@ def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b303(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostLessIfStmt (class CostLessIfStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77545,7 +77564,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C306()
+    inst: Any = _C303()
     d: dict[str, Any] = {'condition': None, 'cost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77553,16 +77572,16 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 304:  # condition
+        if r == 301:  # condition
             x = c[0]
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 305:  # cost
+        elif r == 302:  # cost
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b269(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -77572,7 +77591,7 @@ def _b306(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b305(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostReductionStmt (class CostReductionStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77588,7 +77607,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C308()
+    inst: Any = _C305()
     d: dict[str, Any] = {'amount': None, 'zones': [], 'spells': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77604,8 +77623,8 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 812:
-                    values.append(_b812(x, inst, lim, made))
+                elif x.rule == 811:
+                    values.append(_b811(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 523:  # spells
@@ -77620,9 +77639,9 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(_b522(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 307:  # amount
+        elif r == 304:  # amount
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b269(x, inst, lim, made)
             d['amount'] = value
         else:
             _node(c, inst, lim, made)
@@ -77632,7 +77651,7 @@ def _b308(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b310(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersWithStmt (class EntersWithStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77648,7 +77667,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C313()
+    inst: Any = _C310()
     d: dict[str, Any] = {'condition': None, 'amount': None, 'counter': None, 'word': None, 'granted': None, 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77656,33 +77675,33 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 309:  # condition
+        if r == 306:  # condition
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['condition'] = value
-        elif r == 310:  # amount
+        elif r == 307:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 311:  # counter
+        elif r == 308:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 312:  # word
+        elif r == 309:  # word
             x = c[0]
             if d['word']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 814:  # keywords
+        elif r == 813:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -77691,7 +77710,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -77713,7 +77732,7 @@ def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b313(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AmplifyStmt (class AmplifyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77729,7 +77748,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C316()
+    inst: Any = _C313()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77737,11 +77756,11 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 314:  # amount
+        if r == 311:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 315:  # counter
+        elif r == 312:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -77753,7 +77772,7 @@ def _b316(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b315(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChooseColorAsEntersStmt (class ChooseColorAsEntersStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77769,7 +77788,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C318()
+    inst: Any = _C315()
     d: dict[str, Any] = {'color': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77777,7 +77796,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 317:  # color
+        if r == 314:  # color
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['color'] = value
@@ -77789,7 +77808,7 @@ def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b318(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsCopyStmt (class AsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77805,7 +77824,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C321()
+    inst: Any = _C318()
     d: dict[str, Any] = {'filter': None, 'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77813,11 +77832,11 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 319:  # filter
+        if r == 316:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 320:  # ability
+        elif r == 317:  # ability
             x = c[0]
             if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -77832,7 +77851,7 @@ def _b321(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b319(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsChoosePTStmt (class AsChoosePTStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77848,7 +77867,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C322()
+    inst: Any = _C319()
     d: dict[str, Any] = {'enters': False, 'turned': False, 'options': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77880,7 +77899,7 @@ def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b322(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AsTurnedFaceUpStmt (class AsTurnedFaceUpStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77896,7 +77915,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C325()
+    inst: Any = _C322()
     d: dict[str, Any] = {'amount': None, 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77904,11 +77923,11 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 323:  # amount
+        if r == 320:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 324:  # counter
+        elif r == 321:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -77920,7 +77939,7 @@ def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b324(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersAsCopyStmt (class EntersAsCopyStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77936,7 +77955,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C327()
+    inst: Any = _C324()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -77944,9 +77963,9 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 326:  # filter
+        if r == 323:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -77956,7 +77975,7 @@ def _b327(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b325(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAltCostStmt (class CardAltCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -77972,7 +77991,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C328()
+    inst: Any = _C325()
     d: dict[str, Any] = {'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78002,7 +78021,7 @@ def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b328(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardAddCostStmt (class CardAddCostStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78018,7 +78037,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C331()
+    inst: Any = _C328()
     d: dict[str, Any] = {'optional': False, 'cost': None, 'pay': False, 'orcost': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78028,13 +78047,13 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 535:  # optional
             d['optional'] = True
-        elif r == 329:  # cost
+        elif r == 326:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
         elif r == 536:  # pay
             d['pay'] = True
-        elif r == 330:  # orcost
+        elif r == 327:  # orcost
             x = c[0]
             if d['orcost']:
                 raise Unsupported('multiple assignments')
@@ -78048,7 +78067,7 @@ def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b331(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantActivateStmt (class CantActivateStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78064,7 +78083,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C334()
+    inst: Any = _C331()
     d: dict[str, Any] = {'affected': None, 'cantactivate': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78072,11 +78091,11 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 332:  # affected
+        if r == 329:  # affected
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['affected'] = value
-        elif r == 333:  # cantactivate
+        elif r == 330:  # cantactivate
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['cantactivate'] = value
@@ -78088,7 +78107,7 @@ def _b334(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b333(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TopRevealedStmt (class TopRevealedStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78104,7 +78123,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C336()
+    inst: Any = _C333()
     d: dict[str, Any] = {'revealed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78112,7 +78131,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 335:  # revealed
+        if r == 332:  # revealed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['revealed'] = value
@@ -78124,7 +78143,7 @@ def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b336(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AdditionalLandStmt (class AdditionalLandStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78140,7 +78159,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C339()
+    inst: Any = _C336()
     d: dict[str, Any] = {'count': None, 'turns': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78148,11 +78167,11 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 337:  # count
+        if r == 334:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 338:  # turns
+        elif r == 335:  # turns
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['turns'] = value
@@ -78164,7 +78183,7 @@ def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b339(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayTopStmt (class PlayTopStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78180,7 +78199,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C342()
+    inst: Any = _C339()
     d: dict[str, Any] = {'verb': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78188,15 +78207,15 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 340:  # verb
+        if r == 337:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 341:  # filter
+        elif r == 338:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -78206,7 +78225,7 @@ def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b342(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CardsStaticStmt (class CardsStaticStmt) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78222,7 +78241,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C345()
+    inst: Any = _C342()
     d: dict[str, Any] = {'affected': None, 'offbf': '', 'parts': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78230,11 +78249,11 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 343:  # affected
+        if r == 340:  # affected
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['affected'] = value
-        elif r == 344:  # offbf
+        elif r == 341:  # offbf
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['offbf'] = value
@@ -78247,7 +78266,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -78260,7 +78279,7 @@ def _b345(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b348(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MoreKeywords (class MoreKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78276,7 +78295,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C351()
+    inst: Any = _C348()
     d: dict[str, Any] = {'sep': '', 'use': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78284,11 +78303,11 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 349:  # sep
+        if r == 346:  # sep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sep'] = value
-        elif r == 350:  # use
+        elif r == 347:  # use
             x = c[0]
             value = _b149(x, inst, lim, made)
             d['use'] = value
@@ -78300,7 +78319,7 @@ def _b351(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b355(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ObjectFilter (class ObjectFilter) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -78316,7 +78335,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C358()
+    inst: Any = _C355()
     d: dict[str, Any] = {'other': False, 'another': False, 'facedown': False, 'faceup': False, 'exiled': False, 'orsubtype': None, 'kind': None, 'chosen': False, 'choicetype': '', 'mv': 0, 'mvparam': None, 'mvdir': '', 'samemv': '', 'ptstat': '', 'ptval': 0, 'ptdir': '', 'kwability': None, 'kwabilities': None, 'without': None, 'controller': None, 'blocked_by_this': False, 'attacking_you': False, 'single': None, 'dealtby': '', 'tappedfor': '', 'name': None, 'combat': [], 'states': [], 'nons': [], 'colors': [], 'supertypes': [], 'multis': [], 'types': [], 'subtypes': [], 'ortypes': [], 'andor': [], 'keywords': [], 'late': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -78324,13 +78343,13 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 934:  # other
+        if r == 933:  # other
             d['other'] = True
-        elif r == 935:  # another
+        elif r == 934:  # another
             d['another'] = True
-        elif r == 936:  # facedown
+        elif r == 935:  # facedown
             d['facedown'] = True
-        elif r == 937:  # faceup
+        elif r == 936:  # faceup
             d['faceup'] = True
         elif r == 556:  # exiled
             d['exiled'] = True
@@ -78349,17 +78368,17 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 938:  # states
+        elif r == 937:  # states
             values = d['states']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1086:  # nons
+        elif r == 1087:  # nons
             values = d['nons']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1087:  # colors
+        elif r == 1088:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -78367,7 +78386,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1088:  # supertypes
+        elif r == 1089:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -78375,49 +78394,49 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1089:  # multis
+        elif r == 1090:  # multis
             values = d['multis']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1090:  # types
+        elif r == 1091:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1091:  # subtypes
+        elif r == 1092:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1092:  # ortypes
+        elif r == 1093:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1093:  # andor
+        elif r == 1094:  # andor
             values = d['andor']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1094:  # ortypes
+        elif r == 1095:  # ortypes
             values = d['ortypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 354:  # orsubtype
+        elif r == 351:  # orsubtype
             x = c[0]
             if d['orsubtype']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['orsubtype'] = value
-        elif r == 355:  # kind
+        elif r == 352:  # kind
             x = c[0]
             if d['kind']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['kind'] = value
-        elif r == 939:  # chosen
+        elif r == 938:  # chosen
             d['chosen'] = True
         elif r == 560:  # choicetype
             x = c[0]
@@ -78425,17 +78444,17 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choicetype'] = value
-        elif r == 940:  # mv
+        elif r == 939:  # mv
             x = c[0]
             if d['mv']:
                 raise Unsupported('multiple assignments')
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['mv'] = value
-        elif r == 941:  # mvparam
+        elif r == 940:  # mvparam
             x = c[0]
             if d['mvparam']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78474,7 +78493,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['kwability']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78483,12 +78502,12 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['kwabilities']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['kwabilities'] = value
-        elif r == 942:  # keywords
+        elif r == 941:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -78497,7 +78516,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -78506,12 +78525,12 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['without']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['without'] = value
-        elif r == 356:  # controller
+        elif r == 353:  # controller
             x = c[0]
             if d['controller']:
                 raise Unsupported('multiple assignments')
@@ -78526,14 +78545,14 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 943:  # blocked_by_this
+        elif r == 942:  # blocked_by_this
             d['blocked_by_this'] = True
-        elif r == 944:  # attacking_you
+        elif r == 943:  # attacking_you
             d['attacking_you'] = True
         elif r == 579:  # single
             x = c[0]
@@ -78553,7 +78572,7 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tappedfor'] = value
-        elif r == 357:  # name
+        elif r == 354:  # name
             x = c[0]
             if d['name']:
                 raise Unsupported('multiple assignments')
@@ -78567,6 +78586,46 @@ def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     name = d['name']
     if name and not isinstance(name, (str, int, float, bool)):
         raise Unsupported('a name textX would refuse')  # "Object name can't be of unhashable type"
+    return inst
+
+
+def _b358(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule ExileFromGraveyardCost (class ExileFromGraveyardCost) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C358()
+    d: dict[str, Any] = {'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 356:  # count
+            x = c[0]
+            value = _b129(x, inst, lim, made)
+            d['count'] = value
+        elif r == 357:  # filter
+            x = c[0]
+            value = _b355(x, inst, lim, made)
+            d['filter'] = value
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
     return inst
 
 
@@ -78600,7 +78659,7 @@ def _b361(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 360:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 582:  # fromhand
             x = c[0]
@@ -78640,7 +78699,7 @@ def _b369(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 368:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -78676,7 +78735,7 @@ def _b376(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 375:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 270 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 267 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -78715,9 +78774,9 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 377:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 718:  # options
+        elif r == 717:  # options
             values = d['options']
             for x in c:
                 if type(x) is tuple:
@@ -78725,13 +78784,13 @@ def _b379(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 358:
-                    values.append(_b358(x, inst, lim, made))
+                elif x.rule == 355:
+                    values.append(_b355(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         elif r == 378:  # last
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['last'] = value
         else:
             _node(c, inst, lim, made)
@@ -78767,11 +78826,11 @@ def _b382(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 380:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 381:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -78809,7 +78868,7 @@ def _b385(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 384:  # extra
             x = c[0]
@@ -78849,7 +78908,7 @@ def _b388(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 386:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 387:  # skip
             x = c[0]
@@ -78889,20 +78948,20 @@ def _b390(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 389:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 719:  # samename
+        elif r == 718:  # samename
             x = c[0]
-            if type(x) is Nt and x.rule == 1031 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1032 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 720:  # nextturn
+        elif r == 719:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
-        elif r == 721:  # thisturn
+        elif r == 720:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -78940,11 +78999,11 @@ def _b393(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 391:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 392:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -78983,15 +79042,15 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 394:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 395:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 722:  # untapped
+        elif r == 721:  # untapped
             d['untapped'] = True
-        elif r == 723:  # types
+        elif r == 722:  # types
             values = d['types']
             for x in c:
                 if type(x) is tuple:
@@ -79013,7 +79072,7 @@ def _b399(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b724(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -79049,23 +79108,23 @@ def _b402(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 400:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 401:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 725:  # per
+        elif r == 724:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b724(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['per'] = value
-        elif r == 728:  # where
+        elif r == 727:  # where
             x = c[0]
             if d['where']:
                 raise Unsupported('multiple assignments')
-            value = _b727(x, inst, lim, made)
+            value = _b726(x, inst, lim, made)
             d['where'] = value
         else:
             _node(c, inst, lim, made)
@@ -79101,17 +79160,17 @@ def _b404(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 403:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 729:  # amount
+        elif r == 728:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 730:  # counter
+        elif r == 729:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1131:  # energy
+        elif r == 1132:  # energy
             values = d['energy']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -79150,9 +79209,9 @@ def _b406(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 405:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 731:  # amount
+        elif r == 730:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
@@ -79190,9 +79249,9 @@ def _b408(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 407:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 732:  # zones
+        elif r == 731:  # zones
             values = d['zones']
             for x in c:
                 if type(x) is tuple:
@@ -79236,11 +79295,11 @@ def _b412(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 409:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 410:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79283,13 +79342,13 @@ def _b414(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 413:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 751:  # amount
+        elif r == 750:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 752:  # twice
+        elif r == 751:  # twice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['twice'] = value
@@ -79327,7 +79386,7 @@ def _b416(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 415:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79364,11 +79423,11 @@ def _b418(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 757:  # combat
+        if r == 756:  # combat
             d['combat'] = True
         elif r == 417:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79447,7 +79506,7 @@ def _b424(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 422:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 423:  # rest
             x = c[0]
@@ -79487,18 +79546,18 @@ def _b427(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 425:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['action'] = value
-        elif r == 758:  # count
+        elif r == 757:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
         elif r == 426:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -79606,7 +79665,7 @@ def _b434(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 432:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79649,7 +79708,7 @@ def _b436(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 435:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79688,16 +79747,16 @@ def _b439(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 437:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 1047:  # base
+        elif r == 1048:  # base
             d['base'] = True
         elif r == 438:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79740,7 +79799,7 @@ def _b443(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 441:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -79785,15 +79844,15 @@ def _b445(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1048:  # order
+        elif r == 1049:  # order
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['order'] = value
-        elif r == 1049:  # graveyard
+        elif r == 1050:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
-        elif r == 759:  # other
+        elif r == 758:  # other
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['other'] = value
@@ -79831,7 +79890,7 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 446:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79840,11 +79899,11 @@ def _b448(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1050:  # controller
+        elif r == 1051:  # controller
             d['controller'] = True
-        elif r == 760:  # target
+        elif r == 759:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79891,14 +79950,14 @@ def _b453(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 451:  # source
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['source'] = value
         elif r == 452:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79937,7 +79996,7 @@ def _b456(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 454:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79980,7 +80039,7 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 457:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -79989,11 +80048,11 @@ def _b460(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 459:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -80072,7 +80131,7 @@ def _b465(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 464:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80111,7 +80170,7 @@ def _b468(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 466:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 467:  # exiled
             x = c[0]
@@ -80151,7 +80210,7 @@ def _b470(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 469:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -80185,11 +80244,11 @@ def _b472(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1051:  # your
+        if r == 1052:  # your
             d['your'] = True
-        elif r == 761:  # player
+        elif r == 760:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 471:  # toughness
             x = c[0]
@@ -80267,13 +80326,13 @@ def _b477(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 762:  # third
+        elif r == 761:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 763:  # random
+        elif r == 762:  # random
             d['random'] = True
         elif r == 476:  # hand
             x = c[0]
@@ -80313,7 +80372,7 @@ def _b480(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 478:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 479:  # name
             x = c[0]
@@ -80354,11 +80413,11 @@ def _b482(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1052:  # thiscreature
+        if r == 1053:  # thiscreature
             d['thiscreature'] = True
-        elif r == 764:  # target
+        elif r == 763:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80401,7 +80460,7 @@ def _b484(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 483:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 270 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 267 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80440,14 +80499,14 @@ def _b487(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 485:  # first
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['first'] = value
         elif r == 486:  # second
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80558,14 +80617,14 @@ def _b495(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 492:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
         elif r == 493:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 494:  # attacks
             x = c[0]
@@ -80607,7 +80666,7 @@ def _b503(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 765:  # sentences
+        elif r == 764:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -80651,7 +80710,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['zone'] = value
         elif r == 507:  # trigger
             x = c[0]
-            if type(x) is Nt and x.rule == 771 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 770 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80660,7 +80719,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -80669,7 +80728,7 @@ def _b510(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 799:  # sentences
+        elif r == 798:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
@@ -80705,28 +80764,28 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 800:  # special
+        if r == 799:  # special
             d['special'] = True
-        elif r == 801:  # fromhand
+        elif r == 800:  # fromhand
             d['fromhand'] = True
         elif r == 511:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 802:  # cost
+        elif r == 801:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 803:  # param
+        elif r == 802:  # param
             x = c[0]
             if d['param']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -80735,41 +80794,41 @@ def _b513(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 804:  # sentences
+        elif r == 803:  # sentences
             x = c[0]
             value = _b106(x, inst, lim, made)
             d['sentences'].append(value)
-        elif r == 805:  # restriction
+        elif r == 804:  # restriction
             x = c[0]
             if d['restriction']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['restriction'] = value
-        elif r == 806:  # once
+        elif r == 805:  # once
             x = c[0]
             if d['once']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['once'] = value
-        elif r == 807:  # sorcery
+        elif r == 806:  # sorcery
             x = c[0]
             if d['sorcery']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['sorcery'] = value
-        elif r == 808:  # also
+        elif r == 807:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['also'] = value
-        elif r == 809:  # castable
+        elif r == 808:  # castable
             x = c[0]
             if d['castable']:
                 raise Unsupported('multiple assignments')
@@ -80807,9 +80866,9 @@ def _b515(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1060:  # both
+        if r == 1061:  # both
             d['both'] = True
-        elif r == 810:  # which
+        elif r == 809:  # which
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['which'] = value
@@ -80851,7 +80910,7 @@ def _b522(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 521:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -80963,18 +81022,18 @@ def _b538(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 537:  # cost
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b269(x, inst, lim, made)
             d['cost'] = value
-        elif r == 815:  # param
+        elif r == 814:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['param'] = value
-        elif r == 816:  # filter
+        elif r == 815:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -81010,7 +81069,7 @@ def _b540(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 539:  # cost
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b269(x, inst, lim, made)
             d['cost'] = value
         else:
             _node(c, inst, lim, made)
@@ -81084,50 +81143,50 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['precondition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['precondition'] = value
-        elif r == 923:  # this
+        elif r == 922:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
-        elif r == 924:  # enchanted
+        elif r == 923:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
-        elif r == 925:  # host
+        elif r == 924:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 926:  # equipped
+        elif r == 925:  # equipped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equipped'] = value
-        elif r == 927:  # host
+        elif r == 926:  # host
             x = c[0]
             if d['host']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
+        elif r == 927:  # affected
+            x = c[0]
+            if d['affected']:
+                raise Unsupported('multiple assignments')
+            value = _b355(x, inst, lim, made)
+            d['affected'] = value
+        elif r == 1085:  # each
+            d['each'] = True
         elif r == 928:  # affected
             x = c[0]
             if d['affected']:
                 raise Unsupported('multiple assignments')
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['affected'] = value
-        elif r == 1084:  # each
-            d['each'] = True
-        elif r == 929:  # affected
-            x = c[0]
-            if d['affected']:
-                raise Unsupported('multiple assignments')
-            value = _b358(x, inst, lim, made)
-            d['affected'] = value
-        elif r == 930:  # parts
+        elif r == 929:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81136,7 +81195,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -81145,7 +81204,7 @@ def _b546(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['condition']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 198 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 195 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81182,7 +81241,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 931:  # parts
+        if r == 930:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -81191,7 +81250,7 @@ def _b547(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1085 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1086 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -81264,11 +81323,11 @@ def _b550(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 932:  # quality
+        if r == 931:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
-        elif r == 933:  # subtype
+        elif r == 932:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
@@ -81342,7 +81401,7 @@ def _b554(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 553:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -81444,15 +81503,15 @@ def _b585(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1095:  # evenly
+        elif r == 1096:  # evenly
             d['evenly'] = True
-        elif r == 945:  # upto
+        elif r == 944:  # upto
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['upto'] = value
-        elif r == 946:  # filter
+        elif r == 945:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -81486,53 +81545,53 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 947:  # named
+        if r == 946:  # named
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['named'] = value
-        elif r == 948:  # again
+        elif r == 947:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
-        elif r == 949:  # base
+        elif r == 948:  # base
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['base'] = value
-        elif r == 950:  # amount
+        elif r == 949:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 951:  # equal
+        elif r == 950:  # equal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['equal'] = value
-        elif r == 1096:  # power
+        elif r == 1097:  # power
             x = c[0]
-            value = _b1108(x, inst, lim, made)
+            value = _b1109(x, inst, lim, made)
             d['power'] = value
-        elif r == 1097:  # amount
+        elif r == 1098:  # amount
             x = c[0]
             if d['amount']:
                 raise Unsupported('multiple assignments')
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 952:  # late
+        elif r == 951:  # late
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['late'] = value
-        elif r == 953:  # you
+        elif r == 952:  # you
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['you'] = value
-        elif r == 954:  # controllerof
+        elif r == 953:  # controllerof
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['controllerof'] = value
-        elif r == 955:  # target
+        elif r == 954:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81547,7 +81606,7 @@ def _b588(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81586,7 +81645,7 @@ def _b590(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 589:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -81627,9 +81686,9 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 956:  # third
+        elif r == 955:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
@@ -81641,7 +81700,7 @@ def _b594(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b724(x, inst, lim, made)
+            value = _b723(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81675,18 +81734,18 @@ def _b595(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 957:  # target
+        if r == 956:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 958:  # count
+        elif r == 957:  # count
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 959:  # those
+        elif r == 958:  # those
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['those'] = value
@@ -81732,9 +81791,9 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['count'] = value
-        elif r == 960:  # tapped
+        elif r == 959:  # tapped
             d['tapped'] = True
-        elif r == 961:  # supertypes
+        elif r == 960:  # supertypes
             values = d['supertypes']
             for x in c:
                 if type(x) is Nt and x.rule == 499 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -81750,7 +81809,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 962:  # colors
+        elif r == 961:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -81758,17 +81817,17 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 963:  # subtypes
+        elif r == 962:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 964:  # types
+        elif r == 963:  # types
             values = d['types']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 965:  # keywords
+        elif r == 964:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -81777,7 +81836,7 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -81788,17 +81847,17 @@ def _b601(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tokname'] = value
-        elif r == 966:  # per
+        elif r == 965:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 967:  # pertime
+        elif r == 966:  # pertime
             x = c[0]
             if d['pertime']:
                 raise Unsupported('multiple assignments')
-            value = _b1099(x, inst, lim, made)
+            value = _b1100(x, inst, lim, made)
             d['pertime'] = value
         else:
             _node(c, inst, lim, made)
@@ -81832,9 +81891,9 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1100:  # anycolor
+        if r == 1101:  # anycolor
             d['anycolor'] = True
-        elif r == 1101:  # choices
+        elif r == 1102:  # choices
             values = d['choices']
             for x in c:
                 if type(x) is tuple:
@@ -81844,23 +81903,23 @@ def _b602(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     values.append(x[1] if f is None else f(x[1]))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 968:  # last
+        elif r == 967:  # last
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['last'] = value
-        elif r == 969:  # mana
+        elif r == 968:  # mana
             x = c[0]
-            value = _b272(x, inst, lim, made)
+            value = _b269(x, inst, lim, made)
             d['mana'] = value
-        elif r == 1180:  # alts
+        elif r == 1181:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b272(x, inst, lim, made))
-        elif r == 970:  # per
+                values.append(_b269(x, inst, lim, made))
+        elif r == 969:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1103(x, inst, lim, made)
+            value = _b1104(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81898,31 +81957,31 @@ def _b604(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 971:  # third
+        elif r == 970:  # third
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['third'] = value
-        elif r == 972:  # all
+        elif r == 971:  # all
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['all'] = value
-        elif r == 973:  # hand
+        elif r == 972:  # hand
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['hand'] = value
-        elif r == 974:  # amount
+        elif r == 973:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1104:  # random
+        elif r == 1105:  # random
             d['random'] = True
-        elif r == 975:  # per
+        elif r == 974:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1099(x, inst, lim, made)
+            value = _b1100(x, inst, lim, made)
             d['per'] = value
         else:
             _node(c, inst, lim, made)
@@ -81960,27 +82019,27 @@ def _b606(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 976:  # amount
+        elif r == 975:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1105:  # per
-            x = c[0]
-            if d['per']:
-                raise Unsupported('multiple assignments')
-            value = _b1099(x, inst, lim, made)
-            d['per'] = value
         elif r == 1106:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
-            value = _b1103(x, inst, lim, made)
+            value = _b1100(x, inst, lim, made)
             d['per'] = value
-        elif r == 977:  # equal
+        elif r == 1107:  # per
             x = c[0]
-            value = _b1108(x, inst, lim, made)
+            if d['per']:
+                raise Unsupported('multiple assignments')
+            value = _b1104(x, inst, lim, made)
+            d['per'] = value
+        elif r == 976:  # equal
+            x = c[0]
+            value = _b1109(x, inst, lim, made)
             d['equal'] = value
         else:
             _node(c, inst, lim, made)
@@ -82016,7 +82075,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 607:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82025,7 +82084,7 @@ def _b609(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b978(x, inst, lim, made)
+            value = _b977(x, inst, lim, made)
             d['duration'] = value
         else:
             _node(c, inst, lim, made)
@@ -82097,20 +82156,20 @@ def _b613(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 612:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 979:  # yours
+        elif r == 978:  # yours
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['yours'] = value
-        elif r == 980:  # their
+        elif r == 979:  # their
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['their'] = value
-        elif r == 981:  # exceptions
+        elif r == 980:  # exceptions
             values = d['exceptions']
             for x in c:
                 if type(x) is tuple:
@@ -82154,7 +82213,7 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 614:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 984 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 983 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82163,15 +82222,15 @@ def _b617(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b986(x, inst, lim, made)
+            value = _b985(x, inst, lim, made)
             d['source'] = value
-        elif r == 1116:  # hand
+        elif r == 1117:  # hand
             d['hand'] = True
-        elif r == 987:  # battlefield
+        elif r == 986:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1117:  # mine
+        elif r == 1118:  # mine
             d['mine'] = True
         elif r == 616:  # wherex
             x = c[0]
@@ -82213,20 +82272,20 @@ def _b621(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 618:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 988:  # fromgy
+        elif r == 987:  # fromgy
             d['fromgy'] = True
-        elif r == 1118:  # choice
+        elif r == 1119:  # choice
             d['choice'] = True
-        elif r == 1119:  # facedown
+        elif r == 1120:  # facedown
             d['facedown'] = True
-        elif r == 1120:  # mine
+        elif r == 1121:  # mine
             d['mine'] = True
-        elif r == 1121:  # owners
+        elif r == 1122:  # owners
             d['owners'] = True
         elif r == 619:  # amount
             x = c[0]
@@ -82274,7 +82333,7 @@ def _b624(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 622:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 623:  # hands
             x = c[0]
@@ -82314,9 +82373,9 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 625:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 989:  # upto
+        elif r == 988:  # upto
             d['upto'] = True
         elif r == 626:  # count
             x = c[0]
@@ -82324,26 +82383,26 @@ def _b629(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['count'] = value
         elif r == 627:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1122:  # alts
+        elif r == 1123:  # alts
             values = d['alts']
             for x in c:
-                values.append(_b358(x, inst, lim, made))
-        elif r == 990:  # reveal
+                values.append(_b355(x, inst, lim, made))
+        elif r == 989:  # reveal
             d['reveal'] = True
-        elif r == 1123:  # thatcard
+        elif r == 1124:  # thatcard
             d['thatcard'] = True
-        elif r == 1124:  # thosecards
+        elif r == 1125:  # thosecards
             d['thosecards'] = True
         elif r == 628:  # destination
             x = c[0]
-            if type(x) is Nt and x.rule == 993 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 992 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['destination'] = value
-        elif r == 998:  # tapped
+        elif r == 997:  # tapped
             d['tapped'] = True
         else:
             _node(c, inst, lim, made)
@@ -82379,7 +82438,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 630:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82388,7 +82447,7 @@ def _b633(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1000(x, inst, lim, made)
+            value = _b999(x, inst, lim, made)
             d['unless'] = value
         elif r == 632:  # per
             x = c[0]
@@ -82430,7 +82489,7 @@ def _b635(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 634:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -82466,12 +82525,12 @@ def _b638(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 636:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1002:  # owners
+        elif r == 1001:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -82519,11 +82578,11 @@ def _b642(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['amount'] = value
         elif r == 640:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         elif r == 641:  # owner
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['owner'] = value
         else:
             _node(c, inst, lim, made)
@@ -82563,7 +82622,7 @@ def _b645(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['sticker'] = value
         elif r == 644:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82602,13 +82661,13 @@ def _b648(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 646:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 647:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
-        elif r == 1003:  # faceup
+        elif r == 1002:  # faceup
             d['faceup'] = True
         else:
             _node(c, inst, lim, made)
@@ -82652,7 +82711,7 @@ def _b652(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['counter'] = value
         elif r == 651:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82691,7 +82750,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 653:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82700,7 +82759,7 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82709,17 +82768,17 @@ def _b656(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b986(x, inst, lim, made)
+            value = _b985(x, inst, lim, made)
             d['source'] = value
-        elif r == 1004:  # top
+        elif r == 1003:  # top
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['top'] = value
-        elif r == 1005:  # bottom
+        elif r == 1004:  # bottom
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bottom'] = value
-        elif r == 1006:  # owners
+        elif r == 1005:  # owners
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owners'] = value
@@ -82757,7 +82816,7 @@ def _b658(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 657:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82796,7 +82855,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 659:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         elif r == 660:  # whose
             x = c[0]
@@ -82804,7 +82863,7 @@ def _b663(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             d['whose'] = value
         elif r == 661:  # action
             x = c[0]
-            if type(x) is Nt and x.rule == 714 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 713 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -82847,7 +82906,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 664:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82856,7 +82915,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['source']:
                 raise Unsupported('multiple assignments')
-            value = _b986(x, inst, lim, made)
+            value = _b985(x, inst, lim, made)
             d['source'] = value
         elif r == 666:  # amount
             x = c[0]
@@ -82874,7 +82933,7 @@ def _b669(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -82953,7 +83012,7 @@ def _b674(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 673:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -82989,7 +83048,7 @@ def _b676(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 675:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83030,17 +83089,17 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
             x = c[0]
             if d['player']:
                 raise Unsupported('multiple assignments')
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
-        elif r == 1125:  # all
+        elif r == 1126:  # all
             d['all'] = True
-        elif r == 1007:  # amount
+        elif r == 1006:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
         elif r == 678:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -83050,7 +83109,7 @@ def _b679(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b682(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule SacrificeEffect (class SacrificeEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83066,8 +83125,8 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C683()
-    d: dict[str, Any] = {'target': None, 'unless': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
+    inst: Any = _C682()
+    d: dict[str, Any] = {'target': None, 'unless': None, 'unlessexile': None, 'per': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
     for c in n:
@@ -83076,18 +83135,24 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         r = c.rule
         if r == 680:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 681:  # unless
+        elif r == 1007:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1000(x, inst, lim, made)
+            value = _b999(x, inst, lim, made)
             d['unless'] = value
-        elif r == 682:  # per
+        elif r == 1008:  # unlessexile
+            x = c[0]
+            if d['unlessexile']:
+                raise Unsupported('multiple assignments')
+            value = _b358(x, inst, lim, made)
+            d['unlessexile'] = value
+        elif r == 681:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
@@ -83101,7 +83166,7 @@ def _b683(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b684(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UntapEffect (class UntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83117,7 +83182,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C685()
+    inst: Any = _C684()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83125,9 +83190,9 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 684:  # target
+        if r == 683:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83140,7 +83205,7 @@ def _b685(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b686(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapOrUntapEffect (class TapOrUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83156,7 +83221,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C687()
+    inst: Any = _C686()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83164,9 +83229,9 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 686:  # target
+        if r == 685:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83179,7 +83244,7 @@ def _b687(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b688(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapEffect (class TapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83195,7 +83260,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C689()
+    inst: Any = _C688()
     d: dict[str, Any] = {'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83203,9 +83268,9 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 688:  # target
+        if r == 687:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83218,7 +83283,7 @@ def _b689(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b690(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveAllCountersEffect (class RemoveAllCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83234,7 +83299,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C691()
+    inst: Any = _C690()
     d: dict[str, Any] = {'removeall': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83242,7 +83307,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 690:  # removeall
+        if r == 689:  # removeall
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['removeall'] = value
@@ -83254,7 +83319,7 @@ def _b691(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b694(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RemoveCountersEffect (class RemoveCountersEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83270,7 +83335,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C695()
+    inst: Any = _C694()
     d: dict[str, Any] = {'amount': None, 'counter': None, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83278,17 +83343,17 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 692:  # amount
+        if r == 691:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 693:  # counter
+        elif r == 692:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 694:  # target
+        elif r == 693:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83301,7 +83366,7 @@ def _b695(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b696(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DelayedEffect (class DelayedEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83317,7 +83382,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C697()
+    inst: Any = _C696()
     d: dict[str, Any] = {'step': None, 'endcombat': '', 'effect': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83325,20 +83390,20 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1008:  # step
+        if r == 1009:  # step
             x = c[0]
-            if type(x) is Nt and x.rule == 1126 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1127 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['step'] = value
-        elif r == 1009:  # endcombat
+        elif r == 1010:  # endcombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['endcombat'] = value
-        elif r == 696:  # effect
+        elif r == 695:  # effect
             x = c[0]
-            if type(x) is Nt and x.rule == 270 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 267 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83351,7 +83416,7 @@ def _b697(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b698(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventEffect (class PreventEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83367,7 +83432,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C699()
+    inst: Any = _C698()
     d: dict[str, Any] = {'amount': None, 'you': False, 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83375,15 +83440,15 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 698:  # amount
+        if r == 697:  # amount
             x = c[0]
             value = _b129(x, inst, lim, made)
             d['amount'] = value
-        elif r == 1127:  # you
+        elif r == 1128:  # you
             d['you'] = True
-        elif r == 1010:  # target
+        elif r == 1011:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -83396,7 +83461,7 @@ def _b699(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b700(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastThisEffect (class CastThisEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83412,7 +83477,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C701()
+    inst: Any = _C700()
     d: dict[str, Any] = {'target': None, 'label': '', 'free': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83420,18 +83485,18 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 700:  # target
+        if r == 699:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1011:  # label
+        elif r == 1012:  # label
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['label'] = value
-        elif r == 1012:  # free
+        elif r == 1013:  # free
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['free'] = value
@@ -83443,7 +83508,7 @@ def _b701(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b702(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CopySpellEffect (class CopySpellEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83459,7 +83524,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C703()
+    inst: Any = _C702()
     d: dict[str, Any] = {'target': None, 'newtargets': False, 'thatcopy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83467,16 +83532,16 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 702:  # target
+        if r == 701:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1013:  # newtargets
+        elif r == 1014:  # newtargets
             d['newtargets'] = True
-        elif r == 1128:  # thatcopy
+        elif r == 1129:  # thatcopy
             d['thatcopy'] = True
         else:
             _node(c, inst, lim, made)
@@ -83486,7 +83551,7 @@ def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b703(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoRegenEffect (class NoRegenEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83502,7 +83567,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C704()
+    inst: Any = _C703()
     d: dict[str, Any] = {'thatnoun': None, 'they': '', 'destroyed': '', 'target': None, 'thisturn': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83510,26 +83575,26 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1014:  # thatnoun
+        if r == 1015:  # thatnoun
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thatnoun'] = value
-        elif r == 1015:  # they
+        elif r == 1016:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1016:  # destroyed
+        elif r == 1017:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
-        elif r == 1017:  # target
+        elif r == 1018:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1018:  # thisturn
+        elif r == 1019:  # thisturn
             d['thisturn'] = True
         else:
             _node(c, inst, lim, made)
@@ -83539,7 +83604,7 @@ def _b704(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b707(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhaseOutEffect (class PhaseOutEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83555,7 +83620,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C708()
+    inst: Any = _C707()
     d: dict[str, Any] = {'target': None, 'phaseout': '', 'unless': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83563,22 +83628,22 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 705:  # target
+        if r == 704:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 706:  # phaseout
+        elif r == 705:  # phaseout
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phaseout'] = value
-        elif r == 707:  # unless
+        elif r == 706:  # unless
             x = c[0]
             if d['unless']:
                 raise Unsupported('multiple assignments')
-            value = _b1000(x, inst, lim, made)
+            value = _b999(x, inst, lim, made)
             d['unless'] = value
         else:
             _node(c, inst, lim, made)
@@ -83588,7 +83653,7 @@ def _b708(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b710(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NoUntapEffect (class NoUntapEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83604,7 +83669,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C711()
+    inst: Any = _C710()
     d: dict[str, Any] = {'target': None, 'nountap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83612,14 +83677,14 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 709:  # target
+        if r == 708:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 710:  # nountap
+        elif r == 709:  # nountap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nountap'] = value
@@ -83631,7 +83696,7 @@ def _b711(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b712(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ContinuousEffect (class ContinuousEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83647,7 +83712,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C713()
+    inst: Any = _C712()
     d: dict[str, Any] = {'lead': None, 'target': None, 'also': None, 'group': None, 'orgroup': None, 'alsoword': False, 'duration': None, 'during': None, 'itsland': False, 'parts': [], 'tail': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83655,38 +83720,38 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 712:  # lead
+        if r == 711:  # lead
             x = c[0]
             if d['lead']:
                 raise Unsupported('multiple assignments')
-            value = _b978(x, inst, lim, made)
+            value = _b977(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1019:  # target
+        elif r == 1020:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
             d['target'] = value
-        elif r == 1020:  # also
+        elif r == 1021:  # also
             x = c[0]
             if d['also']:
                 raise Unsupported('multiple assignments')
-            value = _b1046(x, inst, lim, made)
+            value = _b1047(x, inst, lim, made)
             d['also'] = value
-        elif r == 1021:  # group
+        elif r == 1022:  # group
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['group'] = value
-        elif r == 1022:  # orgroup
+        elif r == 1023:  # orgroup
             x = c[0]
             if d['orgroup']:
                 raise Unsupported('multiple assignments')
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['orgroup'] = value
-        elif r == 1023:  # alsoword
+        elif r == 1024:  # alsoword
             d['alsoword'] = True
-        elif r == 1024:  # parts
+        elif r == 1025:  # parts
             values = d['parts']
             for x in c:
                 if type(x) is tuple:
@@ -83695,18 +83760,18 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1025:  # duration
+        elif r == 1026:  # duration
             x = c[0]
             if d['duration']:
                 raise Unsupported('multiple assignments')
-            value = _b978(x, inst, lim, made)
+            value = _b977(x, inst, lim, made)
             d['duration'] = value
-        elif r == 1129:  # tail
+        elif r == 1130:  # tail
             values = d['tail']
             for x in c:
                 if type(x) is tuple:
@@ -83715,18 +83780,18 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 822 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 821 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1028:  # during
+        elif r == 1029:  # during
             x = c[0]
             if d['during']:
                 raise Unsupported('multiple assignments')
-            value = _b1027(x, inst, lim, made)
+            value = _b1028(x, inst, lim, made)
             d['during'] = value
-        elif r == 1029:  # itsland
+        elif r == 1030:  # itsland
             d['itsland'] = True
         else:
             _node(c, inst, lim, made)
@@ -83736,7 +83801,7 @@ def _b713(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b714(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PlayerRef (class PlayerRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83752,7 +83817,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C715()
+    inst: Any = _C714()
     d: dict[str, Any] = {'controller': False, 'owner': '', 'who': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83760,13 +83825,13 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1030:  # controller
+        if r == 1031:  # controller
             d['controller'] = True
-        elif r == 716:  # owner
+        elif r == 715:  # owner
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['owner'] = value
-        elif r == 717:  # who
+        elif r == 716:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -83778,7 +83843,7 @@ def _b715(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b723(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerCount (class PerCount) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83794,7 +83859,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C724()
+    inst: Any = _C723()
     d: dict[str, Any] = {'counter': None, 'on': '', 'whose': '', 'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83802,19 +83867,19 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1032:  # counter
+        if r == 1033:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
-        elif r == 1033:  # on
+        elif r == 1034:  # on
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['on'] = value
-        elif r == 1034:  # whose
+        elif r == 1035:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 1035:  # zone
+        elif r == 1036:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -83826,7 +83891,7 @@ def _b724(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b726(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule WhereX (class WhereX) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83842,7 +83907,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C727()
+    inst: Any = _C726()
     d: dict[str, Any] = {'power': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83850,7 +83915,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 726:  # power
+        if r == 725:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
@@ -83862,7 +83927,7 @@ def _b727(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b734(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyNumberTargets (class AnyNumberTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83878,7 +83943,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C735()
+    inst: Any = _C734()
     d: dict[str, Any] = {'filter': None, 'otherthan': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83886,11 +83951,11 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 734:  # filter
+        if r == 733:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1038:  # otherthan
+        elif r == 1039:  # otherthan
             d['otherthan'] = True
         else:
             _node(c, inst, lim, made)
@@ -83900,7 +83965,7 @@ def _b735(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b736(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AnyTarget (class AnyTarget) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83916,7 +83981,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C737()
+    inst: Any = _C736()
     d: dict[str, Any] = {'any': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83924,7 +83989,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 736:  # any
+        if r == 735:  # any
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['any'] = value
@@ -83936,7 +84001,7 @@ def _b737(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b739(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToTargets (class UpToTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83952,7 +84017,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C740()
+    inst: Any = _C739()
     d: dict[str, Any] = {'each': False, 'count': None, 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -83960,15 +84025,15 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1043:  # each
+        if r == 1044:  # each
             d['each'] = True
-        elif r == 738:  # count
+        elif r == 737:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
-        elif r == 739:  # filter
+        elif r == 738:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -83978,7 +84043,7 @@ def _b740(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b741(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachOfThem (class EachOfThem) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -83994,7 +84059,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C742()
+    inst: Any = _C741()
     d: dict[str, Any] = {'them': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84002,7 +84067,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 741:  # them
+        if r == 740:  # them
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['them'] = value
@@ -84014,7 +84079,7 @@ def _b742(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b743(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachPlayers (class EachPlayers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84030,7 +84095,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C744()
+    inst: Any = _C743()
     d: dict[str, Any] = {'who': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84038,7 +84103,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 743:  # who
+        if r == 742:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
@@ -84050,7 +84115,7 @@ def _b744(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b745(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThatRef (class ThatRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84066,7 +84131,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C746()
+    inst: Any = _C745()
     d: dict[str, Any] = {'that': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84074,7 +84139,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 745:  # that
+        if r == 744:  # that
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['that'] = value
@@ -84086,7 +84151,7 @@ def _b746(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b747(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EnchantedRef (class EnchantedRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84102,7 +84167,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C748()
+    inst: Any = _C747()
     d: dict[str, Any] = {'equipped': False, 'enchanted': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84110,9 +84175,9 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1137:  # equipped
+        if r == 1138:  # equipped
             d['equipped'] = True
-        elif r == 747:  # enchanted
+        elif r == 746:  # enchanted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enchanted'] = value
@@ -84124,7 +84189,7 @@ def _b748(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b749(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule RestRef (class RestRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84140,7 +84205,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C750()
+    inst: Any = _C749()
     d: dict[str, Any] = {'rest': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84148,7 +84213,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 749:  # rest
+        if r == 748:  # rest
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['rest'] = value
@@ -84160,7 +84225,7 @@ def _b750(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b753(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MayPlayEffect (class MayPlayEffect) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84176,7 +84241,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C754()
+    inst: Any = _C753()
     d: dict[str, Any] = {'play': '', 'thisturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84184,19 +84249,19 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 753:  # play
+        if r == 752:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 755:  # play
+        elif r == 754:  # play
             x = c[0]
             if d['play']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['play'] = value
-        elif r == 756:  # thisturn
+        elif r == 755:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
@@ -84208,7 +84273,7 @@ def _b754(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b769(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BeginningTrigger (class BeginningTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84224,7 +84289,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C770()
+    inst: Any = _C769()
     d: dict[str, Any] = {'whose': '', 'step': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84232,11 +84297,11 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 768:  # whose
+        if r == 767:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 769:  # step
+        elif r == 768:  # step
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['step'] = value
@@ -84248,7 +84313,7 @@ def _b770(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b773(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LastCounterTrigger (class LastCounterTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84264,7 +84329,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C774()
+    inst: Any = _C773()
     d: dict[str, Any] = {'lead': '', 'counter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84272,11 +84337,11 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 772:  # lead
+        if r == 771:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 773:  # counter
+        elif r == 772:  # counter
             x = c[0]
             value = _b143(x, inst, lim, made)
             d['counter'] = value
@@ -84288,7 +84353,7 @@ def _b774(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b777(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BatchAttackTrigger (class BatchAttackTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84304,7 +84369,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C778()
+    inst: Any = _C777()
     d: dict[str, Any] = {'lead': '', 'subject': None, 'batch': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84312,15 +84377,15 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 775:  # lead
+        if r == 774:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 776:  # subject
+        elif r == 775:  # subject
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['subject'] = value
-        elif r == 777:  # batch
+        elif r == 776:  # batch
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['batch'] = value
@@ -84332,7 +84397,7 @@ def _b778(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b780(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardTrigger (class ToGraveyardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84348,7 +84413,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C781()
+    inst: Any = _C780()
     d: dict[str, Any] = {'lead': '', 'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84356,11 +84421,11 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 779:  # lead
+        if r == 778:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 780:  # whose
+        elif r == 779:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -84372,7 +84437,7 @@ def _b781(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b782(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ThisTrigger (class ThisTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84388,7 +84453,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C783()
+    inst: Any = _C782()
     d: dict[str, Any] = {'lead': '', 'creature': False, 'short': '', 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84396,17 +84461,17 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 782:  # lead
+        if r == 781:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1138:  # creature
+        elif r == 1139:  # creature
             d['creature'] = True
-        elif r == 1053:  # short
+        elif r == 1054:  # short
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['short'] = value
-        elif r == 1054:  # events
+        elif r == 1055:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84415,7 +84480,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1141 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1142 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -84428,7 +84493,7 @@ def _b783(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b785(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiscardTrigger (class DiscardTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84444,7 +84509,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C786()
+    inst: Any = _C785()
     d: dict[str, Any] = {'lead': '', 'card': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84452,13 +84517,13 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 784:  # lead
+        if r == 783:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 785:  # card
+        elif r == 784:  # card
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['card'] = value
         else:
             _node(c, inst, lim, made)
@@ -84468,7 +84533,7 @@ def _b786(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b788(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LifeGainTrigger (class LifeGainTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84484,7 +84549,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C789()
+    inst: Any = _C788()
     d: dict[str, Any] = {'lead': '', 'gain': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84492,11 +84557,11 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 787:  # lead
+        if r == 786:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 788:  # gain
+        elif r == 787:  # gain
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gain'] = value
@@ -84508,7 +84573,7 @@ def _b789(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b791(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CastTrigger (class CastTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84524,7 +84589,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C792()
+    inst: Any = _C791()
     d: dict[str, Any] = {'lead': '', 'who': '', 'spell': None, 'this': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84532,19 +84597,19 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 790:  # lead
+        if r == 789:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 791:  # who
+        elif r == 790:  # who
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['who'] = value
-        elif r == 1055:  # spell
+        elif r == 1056:  # spell
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['spell'] = value
-        elif r == 1056:  # this
+        elif r == 1057:  # this
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['this'] = value
@@ -84556,7 +84621,7 @@ def _b792(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b794(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttachedTrigger (class AttachedTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84572,7 +84637,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C795()
+    inst: Any = _C794()
     d: dict[str, Any] = {'lead': '', 'equipped': False, 'host': None, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84580,17 +84645,17 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 793:  # lead
+        if r == 792:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1175:  # equipped
+        elif r == 1176:  # equipped
             d['equipped'] = True
-        elif r == 794:  # host
+        elif r == 793:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
-        elif r == 1057:  # events
+        elif r == 1058:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84599,7 +84664,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1141 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1142 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
@@ -84612,7 +84677,7 @@ def _b795(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b797(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule YoursTrigger (class YoursTrigger) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84628,7 +84693,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C798()
+    inst: Any = _C797()
     d: dict[str, Any] = {'lead': '', 'thisor': False, 'subject': None, 'undercontrol': False, 'events': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84636,17 +84701,17 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 796:  # lead
+        if r == 795:  # lead
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lead'] = value
-        elif r == 1176:  # thisor
+        elif r == 1177:  # thisor
             d['thisor'] = True
-        elif r == 797:  # subject
+        elif r == 796:  # subject
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['subject'] = value
-        elif r == 1058:  # events
+        elif r == 1059:  # events
             values = d['events']
             for x in c:
                 if type(x) is tuple:
@@ -84655,12 +84720,12 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 1141 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+                    if type(x) is Nt and x.rule == 1142 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                         value = b(y, inst, lim, made)
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1059:  # undercontrol
+        elif r == 1060:  # undercontrol
             d['undercontrol'] = True
         else:
             _node(c, inst, lim, made)
@@ -84670,7 +84735,7 @@ def _b798(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b811(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ZonePlace (class ZonePlace) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84686,7 +84751,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C812()
+    inst: Any = _C811()
     d: dict[str, Any] = {'command': '', 'battlefield': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84694,11 +84759,11 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 811:  # command
+        if r == 810:  # command
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['command'] = value
-        elif r == 813:  # battlefield
+        elif r == 812:  # battlefield
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['battlefield'] = value
@@ -84710,7 +84775,7 @@ def _b812(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b820(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChoice (class PTChoice) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84726,7 +84791,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C821()
+    inst: Any = _C820()
     d: dict[str, Any] = {'power': None, 'toughness': None, 'power2': None, 'toughness2': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84734,19 +84799,19 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 817:  # power
+        if r == 816:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 818:  # toughness
+        elif r == 817:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 819:  # power2
+        elif r == 818:  # power2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power2'] = value
-        elif r == 820:  # toughness2
+        elif r == 819:  # toughness2
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness2'] = value
@@ -84758,7 +84823,7 @@ def _b821(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b824(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PTChange (class PTChange) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84774,7 +84839,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C825()
+    inst: Any = _C824()
     d: dict[str, Any] = {'additional': False, 'power': None, 'toughness': None, 'per': None, 'perfilter': None, 'onbf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84782,29 +84847,29 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1061:  # additional
+        if r == 1062:  # additional
             d['additional'] = True
-        elif r == 823:  # power
+        elif r == 822:  # power
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 824:  # toughness
+        elif r == 823:  # toughness
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1062:  # per
+        elif r == 1063:  # per
             x = c[0]
             if d['per']:
                 raise Unsupported('multiple assignments')
             value = _b143(x, inst, lim, made)
             d['per'] = value
-        elif r == 1063:  # perfilter
+        elif r == 1064:  # perfilter
             x = c[0]
             if d['perfilter']:
                 raise Unsupported('multiple assignments')
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['perfilter'] = value
-        elif r == 1177:  # onbf
+        elif r == 1178:  # onbf
             d['onbf'] = True
         else:
             _node(c, inst, lim, made)
@@ -84814,7 +84879,7 @@ def _b825(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b826(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackOrBlock (class CantAttackOrBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84830,7 +84895,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C827()
+    inst: Any = _C826()
     d: dict[str, Any] = {'both': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84838,7 +84903,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 826:  # both
+        if r == 825:  # both
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['both'] = value
@@ -84850,7 +84915,7 @@ def _b827(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b828(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttackUnless (class CantAttackUnless) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84866,7 +84931,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C829()
+    inst: Any = _C828()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84874,9 +84939,9 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 828:  # filter
+        if r == 827:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -84886,7 +84951,7 @@ def _b829(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b830(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantAttack (class CantAttack) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84902,7 +84967,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C831()
+    inst: Any = _C830()
     d: dict[str, Any] = {'attack': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84910,7 +84975,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 830:  # attack
+        if r == 829:  # attack
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attack'] = value
@@ -84922,7 +84987,7 @@ def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b831(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlockMatching (class CantBlockMatching) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84938,7 +85003,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C832()
+    inst: Any = _C831()
     d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84946,7 +85011,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1064:  # filters
+        if r == 1065:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -84954,8 +85019,8 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 358:
-                    values.append(_b358(x, inst, lim, made))
+                elif x.rule == 355:
+                    values.append(_b355(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -84966,7 +85031,7 @@ def _b832(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b833(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBlock (class CantBlock) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -84982,7 +85047,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C834()
+    inst: Any = _C833()
     d: dict[str, Any] = {'block': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -84990,7 +85055,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 833:  # block
+        if r == 832:  # block
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['block'] = value
@@ -85002,7 +85067,7 @@ def _b834(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b835(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedByFewer (class CantBeBlockedByFewer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85018,7 +85083,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C836()
+    inst: Any = _C835()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85026,7 +85091,7 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 835:  # count
+        if r == 834:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -85038,8 +85103,52 @@ def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b836(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedExcept (class CantBeBlockedExcept) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C836()
+    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1066:  # filters
+            values = d['filters']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                elif x.rule == 355:
+                    values.append(_b355(x, inst, lim, made))
+                else:
+                    values.append(_node(x, inst, lim, made))
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85062,7 +85171,7 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1065:  # filters
+        if r == 1067:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85070,8 +85179,8 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 358:
-                    values.append(_b358(x, inst, lim, made))
+                elif x.rule == 355:
+                    values.append(_b355(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
         else:
@@ -85083,50 +85192,6 @@ def _b837(n: Nt, parent: Any, lim: int, made: Made) -> Any:
 
 
 def _b838(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule CanBlockOnly (class CanBlockOnly) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C838()
-    d: dict[str, Any] = {'filters': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1066:  # filters
-            values = d['filters']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 358:
-                    values.append(_b358(x, inst, lim, made))
-                else:
-                    values.append(_node(x, inst, lim, made))
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockCapacity (class BlockCapacity) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85142,7 +85207,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C839()
+    inst: Any = _C838()
     d: dict[str, Any] = {'additional': '', 'anynumber': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85150,11 +85215,11 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1067:  # additional
+        if r == 1068:  # additional
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['additional'] = value
-        elif r == 1068:  # anynumber
+        elif r == 1069:  # anynumber
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anynumber'] = value
@@ -85166,7 +85231,7 @@ def _b839(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b840(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksDespite (class BlocksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85182,7 +85247,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C841()
+    inst: Any = _C840()
     d: dict[str, Any] = {'they': '', 'had': '', 'keyword': None, 'filters': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85190,7 +85255,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1069:  # filters
+        if r == 1070:  # filters
             values = d['filters']
             for x in c:
                 if type(x) is tuple:
@@ -85198,21 +85263,21 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                         continue  # a separator ("+=X[',']")
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
-                elif x.rule == 358:
-                    values.append(_b358(x, inst, lim, made))
+                elif x.rule == 355:
+                    values.append(_b355(x, inst, lim, made))
                 else:
                     values.append(_node(x, inst, lim, made))
-        elif r == 1070:  # they
+        elif r == 1071:  # they
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['they'] = value
-        elif r == 1071:  # had
+        elif r == 1072:  # had
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['had'] = value
-        elif r == 840:  # keyword
+        elif r == 839:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -85225,7 +85290,7 @@ def _b841(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b843(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedByOnly (class CantBeTargetedByOnly) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85241,7 +85306,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C844()
+    inst: Any = _C843()
     d: dict[str, Any] = {'subtype': None, 'again': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85249,11 +85314,11 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 842:  # subtype
+        if r == 841:  # subtype
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['subtype'] = value
-        elif r == 843:  # again
+        elif r == 842:  # again
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['again'] = value
@@ -85265,7 +85330,7 @@ def _b844(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b845(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargetedBy (class CantBeTargetedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85281,7 +85346,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C846()
+    inst: Any = _C845()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85289,9 +85354,9 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 845:  # quality
+        if r == 844:  # quality
             x = c[0]
-            value = _b1073(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -85301,7 +85366,7 @@ def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b846(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeTargeted (class CantBeTargeted) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85317,7 +85382,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C847()
+    inst: Any = _C846()
     d: dict[str, Any] = {'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85325,7 +85390,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1075:  # opponents
+        if r == 1076:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -85335,7 +85400,7 @@ def _b847(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b848(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeDestroyed (class CantBeDestroyed) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85351,7 +85416,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C849()
+    inst: Any = _C848()
     d: dict[str, Any] = {'destroyed': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85359,7 +85424,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 848:  # destroyed
+        if r == 847:  # destroyed
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['destroyed'] = value
@@ -85371,7 +85436,7 @@ def _b849(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b850(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantPhaseOut (class CantPhaseOut) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85387,7 +85452,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C851()
+    inst: Any = _C850()
     d: dict[str, Any] = {'phase': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85395,7 +85460,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 850:  # phase
+        if r == 849:  # phase
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['phase'] = value
@@ -85407,7 +85472,7 @@ def _b851(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b852(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEachUntap (class PhasesEachUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85423,7 +85488,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C853()
+    inst: Any = _C852()
     d: dict[str, Any] = {'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85431,7 +85496,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 852:  # untap
+        if r == 851:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -85443,7 +85508,7 @@ def _b853(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b855(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BasePT (class BasePT) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85459,7 +85524,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C856()
+    inst: Any = _C855()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85467,11 +85532,11 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 854:  # power
+        if r == 853:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 855:  # toughness
+        elif r == 854:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
@@ -85483,7 +85548,7 @@ def _b856(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b857(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule GainsAbility (class GainsAbility) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85499,7 +85564,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C858()
+    inst: Any = _C857()
     d: dict[str, Any] = {'ability': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85507,7 +85572,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 857:  # ability
+        if r == 856:  # ability
             x = c[0]
             if type(x) is Nt and x.rule == 527 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
@@ -85522,7 +85587,7 @@ def _b858(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b860(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordAtManaCost (class HasKeywordAtManaCost) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85538,7 +85603,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C861()
+    inst: Any = _C860()
     d: dict[str, Any] = {'keyword': None, 'manacost': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85546,14 +85611,14 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 859:  # keyword
+        if r == 858:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 860:  # manacost
+        elif r == 859:  # manacost
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['manacost'] = value
@@ -85565,7 +85630,7 @@ def _b861(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b863(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywordFrom (class HasKeywordFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85581,7 +85646,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C864()
+    inst: Any = _C863()
     d: dict[str, Any] = {'keyword': None, 'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85589,14 +85654,14 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 862:  # keyword
+        if r == 861:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 863:  # quality
+        elif r == 862:  # quality
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quality'] = value
@@ -85608,7 +85673,7 @@ def _b864(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b867(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ProtectionFromChosen (class ProtectionFromChosen) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85624,7 +85689,7 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C868()
+    inst: Any = _C867()
     d: dict[str, Any] = {'verb': '', 'keyword': None, 'chosen': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85632,18 +85697,18 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 865:  # verb
+        if r == 864:  # verb
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['verb'] = value
-        elif r == 866:  # keyword
+        elif r == 865:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['keyword'] = value
-        elif r == 867:  # chosen
+        elif r == 866:  # chosen
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['chosen'] = value
@@ -85655,8 +85720,54 @@ def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b868(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule HasKeywords (class HasKeywords) from its node ``n``, inside ``parent``."""
+    if lim <= 0:
+        raise Unsupported('nesting')
+    try:
+        x: Any = n[0]
+        while type(x) is Nt:
+            x = x[0]
+        start = x[0]
+        x = n[-1]
+        while type(x) is Nt:
+            x = x[-1]
+        end = x[0] + len(x[1])
+    except IndexError:
+        start = n.position
+        end = n.position_end
+    inst: Any = _C868()
+    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
+    inst.__dict__ = d
+    lim -= 1
+    for c in n:
+        if type(c) is tuple:
+            continue
+        r = c.rule
+        if r == 1077:  # keywords
+            values = d['keywords']
+            for x in c:
+                if type(x) is tuple:
+                    if x[2] == 'sep':
+                        continue  # a separator ("+=X[',']")
+                    f = CONVERT.get(x[2])
+                    values.append(x[1] if f is None else f(x[1]))
+                else:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
+                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
+                    else:
+                        value = _node(x, inst, lim, made)
+                    values.append(value)
+        else:
+            _node(c, inst, lim, made)
+    if parent is not None:
+        d['parent'] = parent
+        made.append(d)
+    return inst
+
+
+def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
     try:
@@ -85679,7 +85790,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1076:  # keywords
+        if r == 1078:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -85688,7 +85799,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
@@ -85701,53 +85812,7 @@ def _b869(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b870(n: Nt, parent: Any, lim: int, made: Made) -> Any:
-    """An object of rule LosesKeywords (class LosesKeywords) from its node ``n``, inside ``parent``."""
-    if lim <= 0:
-        raise Unsupported('nesting')
-    try:
-        x: Any = n[0]
-        while type(x) is Nt:
-            x = x[0]
-        start = x[0]
-        x = n[-1]
-        while type(x) is Nt:
-            x = x[-1]
-        end = x[0] + len(x[1])
-    except IndexError:
-        start = n.position
-        end = n.position_end
-    inst: Any = _C870()
-    d: dict[str, Any] = {'keywords': [], '_tx_position': start, '_tx_position_end': end}
-    inst.__dict__ = d
-    lim -= 1
-    for c in n:
-        if type(c) is tuple:
-            continue
-        r = c.rule
-        if r == 1077:  # keywords
-            values = d['keywords']
-            for x in c:
-                if type(x) is tuple:
-                    if x[2] == 'sep':
-                        continue  # a separator ("+=X[',']")
-                    f = CONVERT.get(x[2])
-                    values.append(x[1] if f is None else f(x[1]))
-                else:
-                    if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
-                        value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
-                    else:
-                        value = _node(x, inst, lim, made)
-                    values.append(value)
-        else:
-            _node(c, inst, lim, made)
-    if parent is not None:
-        d['parent'] = parent
-        made.append(d)
-    return inst
-
-
-def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b872(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CombatDamageSteps (class CombatDamageSteps) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85763,7 +85828,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C873()
+    inst: Any = _C872()
     d: dict[str, Any] = {'first': '', 'regular': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85771,11 +85836,11 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 871:  # first
+        if r == 870:  # first
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['first'] = value
-        elif r == 872:  # regular
+        elif r == 871:  # regular
             x = c[0]
             if d['regular']:
                 raise Unsupported('multiple assignments')
@@ -85789,7 +85854,7 @@ def _b873(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b874(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AssignsExcess (class AssignsExcess) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85805,7 +85870,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C875()
+    inst: Any = _C874()
     d: dict[str, Any] = {'excess': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85813,7 +85878,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 874:  # excess
+        if r == 873:  # excess
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['excess'] = value
@@ -85825,7 +85890,7 @@ def _b875(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b876(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FormsBands (class FormsBands) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85841,7 +85906,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C877()
+    inst: Any = _C876()
     d: dict[str, Any] = {'bands': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85849,7 +85914,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 876:  # bands
+        if r == 875:  # bands
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['bands'] = value
@@ -85861,7 +85926,7 @@ def _b877(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b878(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DividesDamage (class DividesDamage) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85877,7 +85942,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C879()
+    inst: Any = _C878()
     d: dict[str, Any] = {'divides': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85885,7 +85950,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 878:  # divides
+        if r == 877:  # divides
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['divides'] = value
@@ -85897,7 +85962,7 @@ def _b879(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b880(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksUntapped (class AttacksUntapped) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85913,7 +85978,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C881()
+    inst: Any = _C880()
     d: dict[str, Any] = {'untapped': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85921,7 +85986,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 880:  # untapped
+        if r == 879:  # untapped
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untapped'] = value
@@ -85933,7 +85998,7 @@ def _b881(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b882(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DoesntUntap (class DoesntUntap) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85949,7 +86014,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C883()
+    inst: Any = _C882()
     d: dict[str, Any] = {'its': '', 'untap': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85957,11 +86022,11 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1078:  # its
+        if r == 1079:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 882:  # untap
+        elif r == 881:  # untap
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['untap'] = value
@@ -85973,7 +86038,7 @@ def _b883(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b884(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageGainsLife (class DamageGainsLife) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -85989,7 +86054,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C885()
+    inst: Any = _C884()
     d: dict[str, Any] = {'gains': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -85997,7 +86062,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 884:  # gains
+        if r == 883:  # gains
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['gains'] = value
@@ -86009,7 +86074,7 @@ def _b885(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b886(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageIsLethal (class DamageIsLethal) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86025,7 +86090,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C887()
+    inst: Any = _C886()
     d: dict[str, Any] = {'lethal': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86033,7 +86098,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 886:  # lethal
+        if r == 885:  # lethal
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['lethal'] = value
@@ -86045,7 +86110,7 @@ def _b887(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b888(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DamageAsCounters (class DamageAsCounters) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86061,7 +86126,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C889()
+    inst: Any = _C888()
     d: dict[str, Any] = {'ascounters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86069,7 +86134,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 888:  # ascounters
+        if r == 887:  # ascounters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['ascounters'] = value
@@ -86081,7 +86146,7 @@ def _b889(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b890(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlockedBy (class CantBeBlockedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86097,7 +86162,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C891()
+    inst: Any = _C890()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86105,9 +86170,9 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 890:  # quality
+        if r == 889:  # quality
             x = c[0]
-            value = _b1073(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86117,7 +86182,7 @@ def _b891(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b892(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeAttachedBy (class CantBeAttachedBy) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86133,7 +86198,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C893()
+    inst: Any = _C892()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86141,9 +86206,9 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 892:  # quality
+        if r == 891:  # quality
             x = c[0]
-            value = _b1073(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86153,7 +86218,7 @@ def _b893(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b894(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PreventDamageFrom (class PreventDamageFrom) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86169,7 +86234,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C895()
+    inst: Any = _C894()
     d: dict[str, Any] = {'quality': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86177,9 +86242,9 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 894:  # quality
+        if r == 893:  # quality
             x = c[0]
-            value = _b1073(x, inst, lim, made)
+            value = _b1074(x, inst, lim, made)
             d['quality'] = value
         else:
             _node(c, inst, lim, made)
@@ -86189,7 +86254,7 @@ def _b895(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b896(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksDespite (class AttacksDespite) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86205,7 +86270,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C897()
+    inst: Any = _C896()
     d: dict[str, Any] = {'thisturn': False, 'keyword': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86213,11 +86278,11 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1079:  # thisturn
+        if r == 1080:  # thisturn
             d['thisturn'] = True
-        elif r == 896:  # keyword
+        elif r == 895:  # keyword
             x = c[0]
-            if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86230,7 +86295,7 @@ def _b897(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b899(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TapAbilitiesCantActivate (class TapAbilitiesCantActivate) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86246,7 +86311,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C900()
+    inst: Any = _C899()
     d: dict[str, Any] = {'whose': '', 'tapact': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86254,11 +86319,11 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 898:  # whose
+        if r == 897:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
-        elif r == 899:  # tapact
+        elif r == 898:  # tapact
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['tapact'] = value
@@ -86270,7 +86335,7 @@ def _b900(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b901(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MaxBlockers (class MaxBlockers) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86286,7 +86351,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C902()
+    inst: Any = _C901()
     d: dict[str, Any] = {'count': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86294,7 +86359,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 901:  # count
+        if r == 900:  # count
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['count'] = value
@@ -86306,7 +86371,7 @@ def _b902(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b903(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEachCombat (class AttacksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86322,7 +86387,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C904()
+    inst: Any = _C903()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86330,7 +86395,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 903:  # attacks
+        if r == 902:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86342,7 +86407,7 @@ def _b904(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b905(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksThisTurn (class AttacksThisTurn) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86358,7 +86423,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C906()
+    inst: Any = _C905()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86366,7 +86431,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 905:  # attacks
+        if r == 904:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -86378,7 +86443,7 @@ def _b906(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b907(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule MustBeBlocked (class MustBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86394,7 +86459,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C908()
+    inst: Any = _C907()
     d: dict[str, Any] = {'blocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86402,7 +86467,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 907:  # blocked
+        if r == 906:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
@@ -86414,7 +86479,7 @@ def _b908(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b909(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEachCombat (class BlocksEachCombat) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86430,7 +86495,7 @@ def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C910()
+    inst: Any = _C909()
     d: dict[str, Any] = {'blocks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86438,7 +86503,7 @@ def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 909:  # blocks
+        if r == 908:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
@@ -86450,7 +86515,7 @@ def _b910(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b911(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CantBeBlocked (class CantBeBlocked) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86466,7 +86531,7 @@ def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C912()
+    inst: Any = _C911()
     d: dict[str, Any] = {'unblockable': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86474,7 +86539,7 @@ def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 911:  # unblockable
+        if r == 910:  # unblockable
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblockable'] = value
@@ -86486,7 +86551,7 @@ def _b912(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b914(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesCreature (class BecomesCreature) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86502,7 +86567,7 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C915()
+    inst: Any = _C914()
     d: dict[str, Any] = {'power': 0, 'toughness': 0, 'still': False, 'colors': [], 'subtypes': [], 'keywords': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86510,15 +86575,15 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 913:  # power
+        if r == 912:  # power
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 914:  # toughness
+        elif r == 913:  # toughness
             x = c[0]
             value = CONVERT['INT'](x[1]) if type(x) is tuple else _node(x, inst, lim, made)
             d['toughness'] = value
-        elif r == 1080:  # colors
+        elif r == 1081:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -86526,7 +86591,7 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1178:  # colors
+        elif r == 1179:  # colors
             values = d['colors']
             for x in c:
                 if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
@@ -86534,12 +86599,12 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                 else:
                     value = _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1081:  # subtypes
+        elif r == 1082:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
                 values.append(value)
-        elif r == 1082:  # keywords
+        elif r == 1083:  # keywords
             values = d['keywords']
             for x in c:
                 if type(x) is tuple:
@@ -86548,12 +86613,12 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
                     f = CONVERT.get(x[2])
                     values.append(x[1] if f is None else f(x[1]))
                 else:
-                    if type(x) is Nt and x.rule == 346 and len(x) == 1 and type(y := x[0]) is tuple:
+                    if type(x) is Nt and x.rule == 343 and len(x) == 1 and type(y := x[0]) is tuple:
                         value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
                     else:
                         value = _node(x, inst, lim, made)
                     values.append(value)
-        elif r == 1083:  # still
+        elif r == 1084:  # still
             d['still'] = True
         else:
             _node(c, inst, lim, made)
@@ -86563,7 +86628,7 @@ def _b915(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b916(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ChosenCreatureType (class ChosenCreatureType) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86579,7 +86644,7 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C917()
+    inst: Any = _C916()
     d: dict[str, Any] = {'choice': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86587,7 +86652,7 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 916:  # choice
+        if r == 915:  # choice
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['choice'] = value
@@ -86599,7 +86664,7 @@ def _b917(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b918(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesAura (class BecomesAura) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86615,7 +86680,7 @@ def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C919()
+    inst: Any = _C918()
     d: dict[str, Any] = {'host': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86623,7 +86688,7 @@ def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 918:  # host
+        if r == 917:  # host
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['host'] = value
@@ -86635,7 +86700,7 @@ def _b919(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b920(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IsColor (class IsColor) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86651,7 +86716,7 @@ def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C921()
+    inst: Any = _C920()
     d: dict[str, Any] = {'color': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86659,7 +86724,7 @@ def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 920:  # color
+        if r == 919:  # color
             x = c[0]
             if type(x) is Nt and x.rule == 501 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
@@ -86674,7 +86739,7 @@ def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b922(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b921(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BecomesTypes (class BecomesTypes) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86690,7 +86755,7 @@ def _b922(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C922()
+    inst: Any = _C921()
     d: dict[str, Any] = {'subtypes': [], '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86698,7 +86763,7 @@ def _b922(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1179:  # subtypes
+        if r == 1180:  # subtypes
             values = d['subtypes']
             for x in c:
                 value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
@@ -86711,7 +86776,7 @@ def _b922(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b977(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule Duration (class Duration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86727,7 +86792,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C978()
+    inst: Any = _C977()
     d: dict[str, Any] = {'eot': '', 'next_upkeep': '', 'losecontrol': '', 'thisturn': '', 'thiscombat': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86735,23 +86800,23 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1111:  # eot
+        if r == 1112:  # eot
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['eot'] = value
-        elif r == 1112:  # next_upkeep
+        elif r == 1113:  # next_upkeep
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['next_upkeep'] = value
-        elif r == 1113:  # losecontrol
+        elif r == 1114:  # losecontrol
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['losecontrol'] = value
-        elif r == 1114:  # thisturn
+        elif r == 1115:  # thisturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thisturn'] = value
-        elif r == 1115:  # thiscombat
+        elif r == 1116:  # thiscombat
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['thiscombat'] = value
@@ -86763,7 +86828,7 @@ def _b978(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b982(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UpToXTargets (class UpToXTargets) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86779,7 +86844,7 @@ def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C983()
+    inst: Any = _C982()
     d: dict[str, Any] = {'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86787,9 +86852,9 @@ def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 982:  # filter
+        if r == 981:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -86799,7 +86864,7 @@ def _b983(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b985(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule FromGraveyard (class FromGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86815,7 +86880,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C986()
+    inst: Any = _C985()
     d: dict[str, Any] = {'whose': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86823,7 +86888,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 985:  # whose
+        if r == 984:  # whose
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['whose'] = value
@@ -86835,7 +86900,7 @@ def _b986(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b991(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule OntoBattlefield (class OntoBattlefield) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86851,7 +86916,7 @@ def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C992()
+    inst: Any = _C991()
     d: dict[str, Any] = {'zone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86859,7 +86924,7 @@ def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 991:  # zone
+        if r == 990:  # zone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['zone'] = value
@@ -86871,7 +86936,7 @@ def _b992(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b995(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b994(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoHand (class IntoHand) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86887,7 +86952,7 @@ def _b995(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C995()
+    inst: Any = _C994()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86895,9 +86960,9 @@ def _b995(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 994:  # player
+        if r == 993:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -86907,7 +86972,7 @@ def _b995(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b996(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule IntoGraveyard (class IntoGraveyard) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86923,7 +86988,7 @@ def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C997()
+    inst: Any = _C996()
     d: dict[str, Any] = {'player': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86931,9 +86996,9 @@ def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 996:  # player
+        if r == 995:  # player
             x = c[0]
-            value = _b715(x, inst, lim, made)
+            value = _b714(x, inst, lim, made)
             d['player'] = value
         else:
             _node(c, inst, lim, made)
@@ -86943,7 +87008,7 @@ def _b997(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b999(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule CostValue (class CostValue) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -86959,7 +87024,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1000()
+    inst: Any = _C999()
     d: dict[str, Any] = {'cost': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -86967,13 +87032,13 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 999:  # cost
+        if r == 998:  # cost
             x = c[0]
             value = _b31(x, inst, lim, made)
             d['cost'] = value
-        elif r == 1001:  # param
+        elif r == 1000:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -86986,7 +87051,7 @@ def _b1000(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1028(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule NextTurnDuration (class NextTurnDuration) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87002,7 +87067,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1027()
+    inst: Any = _C1028()
     d: dict[str, Any] = {'its': '', 'nextturn': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87010,11 +87075,11 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1130:  # its
+        if r == 1131:  # its
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['its'] = value
-        elif r == 1026:  # nextturn
+        elif r == 1027:  # nextturn
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['nextturn'] = value
@@ -87026,7 +87091,7 @@ def _b1027(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1037(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1038(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BackRef (class BackRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87042,7 +87107,7 @@ def _b1037(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1037()
+    inst: Any = _C1038()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87050,9 +87115,9 @@ def _b1037(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1036:  # word
+        if r == 1037:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 1031 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1032 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -87065,7 +87130,7 @@ def _b1037(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1041(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetPlayer (class TargetPlayer) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87081,7 +87146,7 @@ def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1040()
+    inst: Any = _C1041()
     d: dict[str, Any] = {'player': '', 'walker': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87089,11 +87154,11 @@ def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1039:  # player
+        if r == 1040:  # player
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['player'] = value
-        elif r == 1132:  # walker
+        elif r == 1133:  # walker
             d['walker'] = True
         else:
             _node(c, inst, lim, made)
@@ -87103,7 +87168,7 @@ def _b1040(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1043(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetObject (class TargetObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87119,7 +87184,7 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1042()
+    inst: Any = _C1043()
     d: dict[str, Any] = {'another': False, 'filter': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87127,13 +87192,13 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1133:  # another
+        if r == 1134:  # another
             d['another'] = True
-        elif r == 1041:  # filter
+        elif r == 1042:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1134:  # ingy
+        elif r == 1135:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -87143,7 +87208,7 @@ def _b1042(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1047(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EachObjects (class EachObjects) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87159,7 +87224,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1046()
+    inst: Any = _C1047()
     d: dict[str, Any] = {'quant': '', 'filter': None, 'attached': None, 'samename': None, 'ingy': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87167,33 +87232,33 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1044:  # quant
+        if r == 1045:  # quant
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['quant'] = value
-        elif r == 1045:  # filter
+        elif r == 1046:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1135:  # attached
+        elif r == 1136:  # attached
             x = c[0]
             if d['attached']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 1031 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1032 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['attached'] = value
-        elif r == 1136:  # samename
+        elif r == 1137:  # samename
             x = c[0]
             if d['samename']:
                 raise Unsupported('multiple assignments')
-            if type(x) is Nt and x.rule == 1031 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 1032 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
             d['samename'] = value
-        elif r == 1181:  # ingy
+        elif r == 1182:  # ingy
             d['ingy'] = True
         else:
             _node(c, inst, lim, made)
@@ -87203,7 +87268,7 @@ def _b1046(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1073(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1074(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule QualityRef (class QualityRef) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87219,7 +87284,7 @@ def _b1073(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1073()
+    inst: Any = _C1074()
     d: dict[str, Any] = {'word': None, 'param': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87227,13 +87292,13 @@ def _b1073(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1072:  # word
+        if r == 1073:  # word
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['word'] = value
-        elif r == 1074:  # param
+        elif r == 1075:  # param
             x = c[0]
-            if type(x) is Nt and x.rule == 287 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 284 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -87246,7 +87311,7 @@ def _b1073(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1099(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1100(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerTime (class PerTime) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87262,7 +87327,7 @@ def _b1099(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1099()
+    inst: Any = _C1100()
     d: dict[str, Any] = {'word': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87270,9 +87335,9 @@ def _b1099(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1098:  # word
+        if r == 1099:  # word
             x = c[0]
-            if type(x) is Nt and x.rule == 286 and len(x) == 1 and type(y := x[0]) is tuple:
+            if type(x) is Nt and x.rule == 283 and len(x) == 1 and type(y := x[0]) is tuple:
                 value = y[1] if y[2] not in CONVERT else CONVERT[y[2]](y[1])
             else:
                 value = _node(x, inst, lim, made)
@@ -87285,7 +87350,7 @@ def _b1099(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1103(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1104(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PerObject (class PerObject) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87301,7 +87366,7 @@ def _b1103(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1103()
+    inst: Any = _C1104()
     d: dict[str, Any] = {'filter': None, 'gy': False, 'bf': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87309,13 +87374,13 @@ def _b1103(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1102:  # filter
+        if r == 1103:  # filter
             x = c[0]
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
-        elif r == 1186:  # gy
+        elif r == 1187:  # gy
             d['gy'] = True
-        elif r == 1187:  # bf
+        elif r == 1188:  # bf
             d['bf'] = True
         else:
             _node(c, inst, lim, made)
@@ -87325,7 +87390,7 @@ def _b1103(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1109(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PowerOf (class PowerOf) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87341,7 +87406,7 @@ def _b1108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1108()
+    inst: Any = _C1109()
     d: dict[str, Any] = {'power': '', 'target': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87349,21 +87414,21 @@ def _b1108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1107:  # power
+        if r == 1108:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1109:  # power
+        elif r == 1110:  # power
             x = c[0]
             if d['power']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['power'] = value
-        elif r == 1110:  # target
+        elif r == 1111:  # target
             x = c[0]
-            if type(x) is Nt and x.rule == 733 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
+            if type(x) is Nt and x.rule == 732 and len(x) == 1 and type(y := x[0]) is Nt and (b := _OBJ[y.rule]) is not None:
                 value = b(y, inst, lim, made)
             else:
                 value = _node(x, inst, lim, made)
@@ -87376,7 +87441,7 @@ def _b1108(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1141(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule EntersEvent (class EntersEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87392,7 +87457,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1140()
+    inst: Any = _C1141()
     d: dict[str, Any] = {'enters': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87400,7 +87465,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1139:  # enters
+        if r == 1140:  # enters
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['enters'] = value
@@ -87412,7 +87477,7 @@ def _b1140(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1144(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule LeavesEvent (class LeavesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87428,7 +87493,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1143()
+    inst: Any = _C1144()
     d: dict[str, Any] = {'leaves': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87436,7 +87501,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1142:  # leaves
+        if r == 1143:  # leaves
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['leaves'] = value
@@ -87448,7 +87513,7 @@ def _b1143(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1146(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DiesEvent (class DiesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87464,7 +87529,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1145()
+    inst: Any = _C1146()
     d: dict[str, Any] = {'dies': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87472,7 +87537,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1144:  # dies
+        if r == 1145:  # dies
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dies'] = value
@@ -87484,7 +87549,7 @@ def _b1145(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1148(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ToGraveyardEvent (class ToGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87500,7 +87565,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1147()
+    inst: Any = _C1148()
     d: dict[str, Any] = {'graveyard': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87508,7 +87573,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1146:  # graveyard
+        if r == 1147:  # graveyard
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['graveyard'] = value
@@ -87520,7 +87585,7 @@ def _b1147(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1150(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksAloneEvent (class AttacksAloneEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87536,7 +87601,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1149()
+    inst: Any = _C1150()
     d: dict[str, Any] = {'alone': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87544,7 +87609,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1148:  # alone
+        if r == 1149:  # alone
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['alone'] = value
@@ -87556,7 +87621,7 @@ def _b1149(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1152(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule UnblockedEvent (class UnblockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87572,7 +87637,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1151()
+    inst: Any = _C1152()
     d: dict[str, Any] = {'unblocked': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87580,7 +87645,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1150:  # unblocked
+        if r == 1151:  # unblocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['unblocked'] = value
@@ -87592,7 +87657,7 @@ def _b1151(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1154(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule AttacksEvent (class AttacksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87608,7 +87673,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1153()
+    inst: Any = _C1154()
     d: dict[str, Any] = {'attacks': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87616,7 +87681,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1152:  # attacks
+        if r == 1153:  # attacks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['attacks'] = value
@@ -87628,7 +87693,7 @@ def _b1153(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1156(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlocksEvent (class BlocksEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87644,7 +87709,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1155()
+    inst: Any = _C1156()
     d: dict[str, Any] = {'blocks': '', 'acreature': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87652,11 +87717,11 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1154:  # blocks
+        if r == 1155:  # blocks
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocks'] = value
-        elif r == 1182:  # acreature
+        elif r == 1183:  # acreature
             d['acreature'] = True
         else:
             _node(c, inst, lim, made)
@@ -87666,7 +87731,7 @@ def _b1155(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1160(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule BlockedEvent (class BlockedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87682,7 +87747,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1159()
+    inst: Any = _C1160()
     d: dict[str, Any] = {'blocked': '', 'article': '', 'filter': None, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87690,21 +87755,21 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1156:  # blocked
+        if r == 1157:  # blocked
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['blocked'] = value
-        elif r == 1157:  # article
+        elif r == 1158:  # article
             x = c[0]
             if d['article']:
                 raise Unsupported('multiple assignments')
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['article'] = value
-        elif r == 1158:  # filter
+        elif r == 1159:  # filter
             x = c[0]
             if d['filter']:
                 raise Unsupported('multiple assignments')
-            value = _b358(x, inst, lim, made)
+            value = _b355(x, inst, lim, made)
             d['filter'] = value
         else:
             _node(c, inst, lim, made)
@@ -87714,7 +87779,7 @@ def _b1159(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1162(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PhasesEvent (class PhasesEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87730,7 +87795,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1161()
+    inst: Any = _C1162()
     d: dict[str, Any] = {'direction': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87738,7 +87803,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1160:  # direction
+        if r == 1161:  # direction
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['direction'] = value
@@ -87750,7 +87815,7 @@ def _b1161(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1164(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TurnedUpEvent (class TurnedUpEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87766,7 +87831,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1163()
+    inst: Any = _C1164()
     d: dict[str, Any] = {'up': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87774,7 +87839,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1162:  # up
+        if r == 1163:  # up
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['up'] = value
@@ -87786,7 +87851,7 @@ def _b1163(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1166(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule ExiledThisWayEvent (class ExiledThisWayEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87802,7 +87867,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1165()
+    inst: Any = _C1166()
     d: dict[str, Any] = {'way': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87810,7 +87875,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1164:  # way
+        if r == 1165:  # way
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['way'] = value
@@ -87822,7 +87887,7 @@ def _b1165(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1168(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule TargetedEvent (class TargetedEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87838,7 +87903,7 @@ def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1167()
+    inst: Any = _C1168()
     d: dict[str, Any] = {'targeted': '', 'opponents': False, '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87846,11 +87911,11 @@ def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1166:  # targeted
+        if r == 1167:  # targeted
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['targeted'] = value
-        elif r == 1183:  # opponents
+        elif r == 1184:  # opponents
             d['opponents'] = True
         else:
             _node(c, inst, lim, made)
@@ -87860,7 +87925,7 @@ def _b1167(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1171(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealsDamageEvent (class DealsDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87876,7 +87941,7 @@ def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1170()
+    inst: Any = _C1171()
     d: dict[str, Any] = {'combat': False, 'deals': '', 'recipient': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87884,13 +87949,13 @@ def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1184:  # combat
+        if r == 1185:  # combat
             d['combat'] = True
-        elif r == 1168:  # deals
+        elif r == 1169:  # deals
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['deals'] = value
-        elif r == 1169:  # recipient
+        elif r == 1170:  # recipient
             x = c[0]
             if d['recipient']:
                 raise Unsupported('multiple assignments')
@@ -87904,7 +87969,7 @@ def _b1170(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1173(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule DealtDamageEvent (class DealtDamageEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87920,7 +87985,7 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1172()
+    inst: Any = _C1173()
     d: dict[str, Any] = {'combat': False, 'dealt': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87928,9 +87993,9 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1185:  # combat
+        if r == 1186:  # combat
             d['combat'] = True
-        elif r == 1171:  # dealt
+        elif r == 1172:  # dealt
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['dealt'] = value
@@ -87942,7 +88007,7 @@ def _b1172(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     return inst
 
 
-def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
+def _b1175(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     """An object of rule PutIntoGraveyardEvent (class PutIntoGraveyardEvent) from its node ``n``, inside ``parent``."""
     if lim <= 0:
         raise Unsupported('nesting')
@@ -87958,7 +88023,7 @@ def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
     except IndexError:
         start = n.position
         end = n.position_end
-    inst: Any = _C1174()
+    inst: Any = _C1175()
     d: dict[str, Any] = {'anywhere': '', '_tx_position': start, '_tx_position_end': end}
     inst.__dict__ = d
     lim -= 1
@@ -87966,7 +88031,7 @@ def _b1174(n: Nt, parent: Any, lim: int, made: Made) -> Any:
         if type(c) is tuple:
             continue
         r = c.rule
-        if r == 1173:  # anywhere
+        if r == 1174:  # anywhere
             x = c[0]
             value = x[1] if type(x) is tuple else _node(x, inst, lim, made)
             d['anywhere'] = value
@@ -88157,188 +88222,188 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     _b174,  # 174 ExileFromHandCost
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 175 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 176 __asgn_plain
-    _b177,  # 177 ExileFromGraveyardCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 178 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 179 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'faceup', o, lim, made),  # 180 __asgn_plain
-    _b181,  # 181 ExileFaceUpCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'faceup', o, lim, made),  # 177 __asgn_plain
+    _b178,  # 178 ExileFaceUpCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 179 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 180 __asgn_plain
+    _b181,  # 181 RemoveCountersCost
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 182 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 183 __asgn_plain
-    _b184,  # 184 RemoveCountersCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 185 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 186 __asgn_plain
-    _b187,  # 187 TapPermanentsCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 188 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 189 __asgn_plain
-    _b190,  # 190 PutCountersCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 191 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 192 __asgn_plain
-    _b193,  # 193 ReturnToHandCost
-    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 194 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 195 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 196 __asgn_plain
-    _b197,  # 197 GraveyardCondition
-    _node,  # 198 Condition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 199 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 200 __asgn_plain
-    _b201,  # 201 AllGraveyardsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 202 __asgn_plain
-    _b203,  # 203 ControlSinceCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'flip', o, lim, made),  # 204 __asgn_plain
-    _b205,  # 205 CoinFlipCondition
-    _b206,  # 206 ResultCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 207 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 208 __asgn_plain
-    _b209,  # 209 ManaValueCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 210 __asgn_plain
-    _b211,  # 211 LeftBattlefieldCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 212 __asgn_plain
-    _b213,  # 213 HasKeywordCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 214 __asgn_plain
-    _b215,  # 215 CastInMainCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 216 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 217 __asgn_plain
-    _b218,  # 218 CastFromCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 219 __asgn_plain
-    _b220,  # 220 DefendingControlsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 221 __asgn_plain
-    _b222,  # 222 ControlNoneCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 223 __asgn_plain
-    _b224,  # 224 ControlCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 225 __asgn_plain
-    _b226,  # 226 EmptyHandCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 227 __asgn_plain
-    _b228,  # 228 TotalPowerCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 229 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 230 __asgn_plain
-    _b231,  # 231 CountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 232 __asgn_plain
-    _b233,  # 233 DealtDamageCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 234 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 235 __asgn_plain
-    _b236,  # 236 HadCountersCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'greater', o, lim, made),  # 237 __asgn_plain
-    _b238,  # 238 GreaterPTCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'designation', o, lim, made),  # 239 __asgn_plain
-    _b240,  # 240 DesignationCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 241 __asgn_plain
-    _b242,  # 242 InGraveyardCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 243 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 244 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'there', o, lim, made),  # 245 __asgn_plain
-    _b246,  # 246 CountersThereCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 247 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'types', o, lim, made),  # 248 __asgn_plain
-    _b249,  # 249 CardTypesCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 250 __asgn_plain
-    _b251,  # 251 ItIsCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 252 __asgn_plain
-    _b253,  # 253 CastThisTurnCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 254 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controlled', o, lim, made),  # 255 __asgn_plain
-    _b256,  # 256 RevealedAsCastCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'suspended', o, lim, made),  # 257 __asgn_plain
-    _b258,  # 258 SuspendedCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'some', o, lim, made),  # 259 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'none', o, lim, made),  # 260 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 261 __asgn_plain
-    _b262,  # 262 BlockedByCondition
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 263 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 264 __asgn_plain
-    _b265,  # 265 PaidCondition
-    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 266 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 267 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 268 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'commaand', o, lim, made),  # 269 __asgn_optional
-    _node,  # 270 Effect
-    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 271 __asgn_plain
-    _b272,  # 272 ManaCost
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 273 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 274 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 275 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 276 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 277 __asgn_plain
-    _b278,  # 278 ModeChoice
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 279 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 280 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'stmts', o, lim, made),  # 281 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 282 __asgn_plain
-    _b283,  # 283 CountOf
-    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 284 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'twice', o, lim, made),  # 285 __asgn_optional
-    _match_node,  # 286 ConditionWord
-    _match_node,  # 287 ParamName
-    _node,  # 288 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 183 __asgn_plain
+    _b184,  # 184 TapPermanentsCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 185 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 186 __asgn_plain
+    _b187,  # 187 PutCountersCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 188 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 189 __asgn_plain
+    _b190,  # 190 ReturnToHandCost
+    lambda n, o, lim, made: _assign(n, 'optional', 'then', o, lim, made),  # 191 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 192 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 193 __asgn_plain
+    _b194,  # 194 GraveyardCondition
+    _node,  # 195 Condition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 196 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 197 __asgn_plain
+    _b198,  # 198 AllGraveyardsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'upkeep', o, lim, made),  # 199 __asgn_plain
+    _b200,  # 200 ControlSinceCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'flip', o, lim, made),  # 201 __asgn_plain
+    _b202,  # 202 CoinFlipCondition
+    _b203,  # 203 ResultCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 204 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'dir', o, lim, made),  # 205 __asgn_plain
+    _b206,  # 206 ManaValueCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'left', o, lim, made),  # 207 __asgn_plain
+    _b208,  # 208 LeftBattlefieldCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 209 __asgn_plain
+    _b210,  # 210 HasKeywordCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'main', o, lim, made),  # 211 __asgn_plain
+    _b212,  # 212 CastInMainCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 213 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 214 __asgn_plain
+    _b215,  # 215 CastFromCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 216 __asgn_plain
+    _b217,  # 217 DefendingControlsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 218 __asgn_plain
+    _b219,  # 219 ControlNoneCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 220 __asgn_plain
+    _b221,  # 221 ControlCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 222 __asgn_plain
+    _b223,  # 223 EmptyHandCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'value', o, lim, made),  # 224 __asgn_plain
+    _b225,  # 225 TotalPowerCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 226 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 227 __asgn_plain
+    _b228,  # 228 CountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 229 __asgn_plain
+    _b230,  # 230 DealtDamageCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 231 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 232 __asgn_plain
+    _b233,  # 233 HadCountersCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'greater', o, lim, made),  # 234 __asgn_plain
+    _b235,  # 235 GreaterPTCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'designation', o, lim, made),  # 236 __asgn_plain
+    _b237,  # 237 DesignationCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 238 __asgn_plain
+    _b239,  # 239 InGraveyardCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 240 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 241 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'there', o, lim, made),  # 242 __asgn_plain
+    _b243,  # 243 CountersThereCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 244 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'types', o, lim, made),  # 245 __asgn_plain
+    _b246,  # 246 CardTypesCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 247 __asgn_plain
+    _b248,  # 248 ItIsCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 249 __asgn_plain
+    _b250,  # 250 CastThisTurnCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 251 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controlled', o, lim, made),  # 252 __asgn_plain
+    _b253,  # 253 RevealedAsCastCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'suspended', o, lim, made),  # 254 __asgn_plain
+    _b255,  # 255 SuspendedCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'some', o, lim, made),  # 256 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'none', o, lim, made),  # 257 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 258 __asgn_plain
+    _b259,  # 259 BlockedByCondition
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 260 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'linked', o, lim, made),  # 261 __asgn_plain
+    _b262,  # 262 PaidCondition
+    lambda n, o, lim, made: _assign(n, 'optional', 'instead', o, lim, made),  # 263 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'may', o, lim, made),  # 264 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'effects', o, lim, made),  # 265 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'commaand', o, lim, made),  # 266 __asgn_optional
+    _node,  # 267 Effect
+    lambda n, o, lim, made: _assign(n, 'plain', 'insteadcond', o, lim, made),  # 268 __asgn_plain
+    _b269,  # 269 ManaCost
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 270 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 271 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 272 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 273 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 274 __asgn_plain
+    _b275,  # 275 ModeChoice
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 276 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 277 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'stmts', o, lim, made),  # 278 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 279 __asgn_plain
+    _b280,  # 280 CountOf
+    lambda n, o, lim, made: _assign(n, 'optional', 'x', o, lim, made),  # 281 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'twice', o, lim, made),  # 282 __asgn_optional
+    _match_node,  # 283 ConditionWord
+    _match_node,  # 284 ParamName
+    _node,  # 285 AbilityBody
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 286 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 287 __asgn_plain
+    _b288,  # 288 SkipExtraTurnStmt
     lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 289 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'skip', o, lim, made),  # 290 __asgn_plain
-    _b291,  # 291 SkipExtraTurnStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 292 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 293 __asgn_plain
-    _b294,  # 294 CantSearchStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 295 __asgn_plain
-    _b296,  # 296 HandSizeStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 297 __asgn_plain
-    _b298,  # 298 PreventDamageByStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 299 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'lure', o, lim, made),  # 300 __asgn_plain
-    _b301,  # 301 LureStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 302 __asgn_plain
-    _b303,  # 303 GreaterPowerCantBlockStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 304 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 305 __asgn_plain
-    _b306,  # 306 CostLessIfStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'search', o, lim, made),  # 290 __asgn_plain
+    _b291,  # 291 CantSearchStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 292 __asgn_plain
+    _b293,  # 293 HandSizeStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 294 __asgn_plain
+    _b295,  # 295 PreventDamageByStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'precondition', o, lim, made),  # 296 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'lure', o, lim, made),  # 297 __asgn_plain
+    _b298,  # 298 LureStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 299 __asgn_plain
+    _b300,  # 300 GreaterPowerCantBlockStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 301 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 302 __asgn_plain
+    _b303,  # 303 CostLessIfStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 304 __asgn_plain
+    _b305,  # 305 CostReductionStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 306 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 307 __asgn_plain
-    _b308,  # 308 CostReductionStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'condition', o, lim, made),  # 309 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 310 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 311 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 312 __asgn_plain
-    _b313,  # 313 EntersWithStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 314 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 315 __asgn_plain
-    _b316,  # 316 AmplifyStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 317 __asgn_plain
-    _b318,  # 318 ChooseColorAsEntersStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 319 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 320 __asgn_plain
-    _b321,  # 321 AsCopyStmt
-    _b322,  # 322 AsChoosePTStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 323 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 324 __asgn_plain
-    _b325,  # 325 AsTurnedFaceUpStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 326 __asgn_plain
-    _b327,  # 327 EntersAsCopyStmt
-    _b328,  # 328 CardAltCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 329 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 330 __asgn_plain
-    _b331,  # 331 CardAddCostStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 332 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 333 __asgn_plain
-    _b334,  # 334 CantActivateStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 335 __asgn_plain
-    _b336,  # 336 TopRevealedStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 337 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 338 __asgn_plain
-    _b339,  # 339 AdditionalLandStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 340 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 341 __asgn_plain
-    _b342,  # 342 PlayTopStmt
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 343 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 344 __asgn_plain
-    _b345,  # 345 CardsStaticStmt
-    _match_node,  # 346 KeywordName
-    _node,  # 347 KeywordArg
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 348 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 349 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 350 __asgn_plain
-    _b351,  # 351 MoreKeywords
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 352 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tickets', o, lim, made),  # 353 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 354 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 355 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 356 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 357 __asgn_plain
-    _b358,  # 358 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 308 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 309 __asgn_plain
+    _b310,  # 310 EntersWithStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 311 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 312 __asgn_plain
+    _b313,  # 313 AmplifyStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 314 __asgn_plain
+    _b315,  # 315 ChooseColorAsEntersStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 316 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 317 __asgn_plain
+    _b318,  # 318 AsCopyStmt
+    _b319,  # 319 AsChoosePTStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 320 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 321 __asgn_plain
+    _b322,  # 322 AsTurnedFaceUpStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 323 __asgn_plain
+    _b324,  # 324 EntersAsCopyStmt
+    _b325,  # 325 CardAltCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 326 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orcost', o, lim, made),  # 327 __asgn_plain
+    _b328,  # 328 CardAddCostStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 329 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'cantactivate', o, lim, made),  # 330 __asgn_plain
+    _b331,  # 331 CantActivateStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'revealed', o, lim, made),  # 332 __asgn_plain
+    _b333,  # 333 TopRevealedStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 334 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'turns', o, lim, made),  # 335 __asgn_plain
+    _b336,  # 336 AdditionalLandStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 337 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 338 __asgn_plain
+    _b339,  # 339 PlayTopStmt
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 340 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'offbf', o, lim, made),  # 341 __asgn_plain
+    _b342,  # 342 CardsStaticStmt
+    _match_node,  # 343 KeywordName
+    _node,  # 344 KeywordArg
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'args', o, lim, made),  # 345 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'sep', o, lim, made),  # 346 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'use', o, lim, made),  # 347 __asgn_plain
+    _b348,  # 348 MoreKeywords
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'more', o, lim, made),  # 349 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tickets', o, lim, made),  # 350 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'orsubtype', o, lim, made),  # 351 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'kind', o, lim, made),  # 352 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controller', o, lim, made),  # 353 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'name', o, lim, made),  # 354 __asgn_plain
+    _b355,  # 355 ObjectFilter
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 356 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 357 __asgn_plain
+    _b358,  # 358 ExileFromGraveyardCost
     lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 359 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 360 __asgn_plain
     _b361,  # 361 RevealCost
@@ -88661,515 +88726,516 @@ _N: list[Callable[[Any, Any, int, Made], Any]] = [
     lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 678 __asgn_plain
     _b679,  # 679 PlayerSacrificesEffect
     lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 680 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 681 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 682 __asgn_plain
-    _b683,  # 683 SacrificeEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 684 __asgn_plain
-    _b685,  # 685 UntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 686 __asgn_plain
-    _b687,  # 687 TapOrUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 688 __asgn_plain
-    _b689,  # 689 TapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 690 __asgn_plain
-    _b691,  # 691 RemoveAllCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 692 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 693 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 694 __asgn_plain
-    _b695,  # 695 RemoveCountersEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 696 __asgn_plain
-    _b697,  # 697 DelayedEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 698 __asgn_plain
-    _b699,  # 699 PreventEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 700 __asgn_plain
-    _b701,  # 701 CastThisEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 702 __asgn_plain
-    _b703,  # 703 CopySpellEffect
-    _b704,  # 704 NoRegenEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 705 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 706 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 707 __asgn_plain
-    _b708,  # 708 PhaseOutEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 709 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 710 __asgn_plain
-    _b711,  # 711 NoUntapEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 712 __asgn_plain
-    _b713,  # 713 ContinuousEffect
-    _match_node,  # 714 ActionWord
-    _b715,  # 715 PlayerRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 716 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 717 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 718 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 719 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 720 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 721 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 722 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 723 __asgn_oneormore
-    _b724,  # 724 PerCount
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 725 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 726 __asgn_plain
-    _b727,  # 727 WhereX
-    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 728 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 729 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 730 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 731 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 732 __asgn_oneormore
-    _node,  # 733 TargetRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 734 __asgn_plain
-    _b735,  # 735 AnyNumberTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 736 __asgn_plain
-    _b737,  # 737 AnyTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 738 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 739 __asgn_plain
-    _b740,  # 740 UpToTargets
-    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 741 __asgn_plain
-    _b742,  # 742 EachOfThem
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 743 __asgn_plain
-    _b744,  # 744 EachPlayers
-    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 745 __asgn_plain
-    _b746,  # 746 ThatRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 747 __asgn_plain
-    _b748,  # 748 EnchantedRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 749 __asgn_plain
-    _b750,  # 750 RestRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 751 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 752 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 753 __asgn_plain
-    _b754,  # 754 MayPlayEffect
-    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 755 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 756 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 757 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 758 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 759 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 760 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 761 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 762 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 763 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 764 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 765 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 766 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 767 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 768 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 769 __asgn_plain
-    _b770,  # 770 BeginningTrigger
-    _node,  # 771 Trigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 772 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 773 __asgn_plain
-    _b774,  # 774 LastCounterTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 775 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 776 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 777 __asgn_plain
-    _b778,  # 778 BatchAttackTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 779 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 780 __asgn_plain
-    _b781,  # 781 ToGraveyardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 782 __asgn_plain
-    _b783,  # 783 ThisTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 784 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 785 __asgn_plain
-    _b786,  # 786 DiscardTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 787 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 788 __asgn_plain
-    _b789,  # 789 LifeGainTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 790 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 791 __asgn_plain
-    _b792,  # 792 CastTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 793 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 794 __asgn_plain
-    _b795,  # 795 AttachedTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 796 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 797 __asgn_plain
-    _b798,  # 798 YoursTrigger
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 799 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 800 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 801 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 802 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 803 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 804 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 805 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 806 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 807 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 808 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 809 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 810 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 811 __asgn_plain
-    _b812,  # 812 ZonePlace
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 813 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 814 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 815 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 816 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 817 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 818 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 819 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 820 __asgn_plain
-    _b821,  # 821 PTChoice
-    _node,  # 822 StaticPart
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 823 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 824 __asgn_plain
-    _b825,  # 825 PTChange
-    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 826 __asgn_plain
-    _b827,  # 827 CantAttackOrBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 828 __asgn_plain
-    _b829,  # 829 CantAttackUnless
-    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 830 __asgn_plain
-    _b831,  # 831 CantAttack
-    _b832,  # 832 CantBlockMatching
-    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 833 __asgn_plain
-    _b834,  # 834 CantBlock
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 835 __asgn_plain
-    _b836,  # 836 CantBeBlockedByFewer
-    _b837,  # 837 CantBeBlockedExcept
-    _b838,  # 838 CanBlockOnly
-    _b839,  # 839 BlockCapacity
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 840 __asgn_plain
-    _b841,  # 841 BlocksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 842 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 843 __asgn_plain
-    _b844,  # 844 CantBeTargetedByOnly
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 845 __asgn_plain
-    _b846,  # 846 CantBeTargetedBy
-    _b847,  # 847 CantBeTargeted
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 848 __asgn_plain
-    _b849,  # 849 CantBeDestroyed
-    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 850 __asgn_plain
-    _b851,  # 851 CantPhaseOut
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 852 __asgn_plain
-    _b853,  # 853 PhasesEachUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 854 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 855 __asgn_plain
-    _b856,  # 856 BasePT
-    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 857 __asgn_plain
-    _b858,  # 858 GainsAbility
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 859 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 860 __asgn_plain
-    _b861,  # 861 HasKeywordAtManaCost
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 862 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 863 __asgn_plain
-    _b864,  # 864 HasKeywordFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 865 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 866 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 867 __asgn_plain
-    _b868,  # 868 ProtectionFromChosen
-    _b869,  # 869 HasKeywords
-    _b870,  # 870 LosesKeywords
-    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 871 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 872 __asgn_plain
-    _b873,  # 873 CombatDamageSteps
-    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 874 __asgn_plain
-    _b875,  # 875 AssignsExcess
-    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 876 __asgn_plain
-    _b877,  # 877 FormsBands
-    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 878 __asgn_plain
-    _b879,  # 879 DividesDamage
-    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 880 __asgn_plain
-    _b881,  # 881 AttacksUntapped
-    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 882 __asgn_plain
-    _b883,  # 883 DoesntUntap
-    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 884 __asgn_plain
-    _b885,  # 885 DamageGainsLife
-    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 886 __asgn_plain
-    _b887,  # 887 DamageIsLethal
-    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 888 __asgn_plain
-    _b889,  # 889 DamageAsCounters
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 890 __asgn_plain
-    _b891,  # 891 CantBeBlockedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 892 __asgn_plain
-    _b893,  # 893 CantBeAttachedBy
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 894 __asgn_plain
-    _b895,  # 895 PreventDamageFrom
-    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 896 __asgn_plain
-    _b897,  # 897 AttacksDespite
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 898 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 899 __asgn_plain
-    _b900,  # 900 TapAbilitiesCantActivate
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 901 __asgn_plain
-    _b902,  # 902 MaxBlockers
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 903 __asgn_plain
-    _b904,  # 904 AttacksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 905 __asgn_plain
-    _b906,  # 906 AttacksThisTurn
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 907 __asgn_plain
-    _b908,  # 908 MustBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 909 __asgn_plain
-    _b910,  # 910 BlocksEachCombat
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 911 __asgn_plain
-    _b912,  # 912 CantBeBlocked
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 913 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 914 __asgn_plain
-    _b915,  # 915 BecomesCreature
-    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 916 __asgn_plain
-    _b917,  # 917 ChosenCreatureType
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 918 __asgn_plain
-    _b919,  # 919 BecomesAura
-    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 920 __asgn_plain
-    _b921,  # 921 IsColor
-    _b922,  # 922 BecomesTypes
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 923 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 924 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 925 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 926 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 927 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 681 __asgn_plain
+    _b682,  # 682 SacrificeEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 683 __asgn_plain
+    _b684,  # 684 UntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 685 __asgn_plain
+    _b686,  # 686 TapOrUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 687 __asgn_plain
+    _b688,  # 688 TapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'removeall', o, lim, made),  # 689 __asgn_plain
+    _b690,  # 690 RemoveAllCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 691 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 692 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 693 __asgn_plain
+    _b694,  # 694 RemoveCountersEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'effect', o, lim, made),  # 695 __asgn_plain
+    _b696,  # 696 DelayedEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 697 __asgn_plain
+    _b698,  # 698 PreventEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 699 __asgn_plain
+    _b700,  # 700 CastThisEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 701 __asgn_plain
+    _b702,  # 702 CopySpellEffect
+    _b703,  # 703 NoRegenEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 704 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'phaseout', o, lim, made),  # 705 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 706 __asgn_plain
+    _b707,  # 707 PhaseOutEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 708 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nountap', o, lim, made),  # 709 __asgn_plain
+    _b710,  # 710 NoUntapEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 711 __asgn_plain
+    _b712,  # 712 ContinuousEffect
+    _match_node,  # 713 ActionWord
+    _b714,  # 714 PlayerRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'owner', o, lim, made),  # 715 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 716 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'options', o, lim, made),  # 717 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 718 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 719 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 720 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'untapped', o, lim, made),  # 721 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 722 __asgn_oneormore
+    _b723,  # 723 PerCount
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 724 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 725 __asgn_plain
+    _b726,  # 726 WhereX
+    lambda n, o, lim, made: _assign(n, 'plain', 'where', o, lim, made),  # 727 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 728 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 729 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 730 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'zones', o, lim, made),  # 731 __asgn_oneormore
+    _node,  # 732 TargetRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 733 __asgn_plain
+    _b734,  # 734 AnyNumberTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'any', o, lim, made),  # 735 __asgn_plain
+    _b736,  # 736 AnyTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 737 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 738 __asgn_plain
+    _b739,  # 739 UpToTargets
+    lambda n, o, lim, made: _assign(n, 'plain', 'them', o, lim, made),  # 740 __asgn_plain
+    _b741,  # 741 EachOfThem
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 742 __asgn_plain
+    _b743,  # 743 EachPlayers
+    lambda n, o, lim, made: _assign(n, 'plain', 'that', o, lim, made),  # 744 __asgn_plain
+    _b745,  # 745 ThatRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 746 __asgn_plain
+    _b747,  # 747 EnchantedRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'rest', o, lim, made),  # 748 __asgn_plain
+    _b749,  # 749 RestRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 750 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'twice', o, lim, made),  # 751 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 752 __asgn_plain
+    _b753,  # 753 MayPlayEffect
+    lambda n, o, lim, made: _assign(n, 'plain', 'play', o, lim, made),  # 754 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 755 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 756 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 757 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'other', o, lim, made),  # 758 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 759 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 760 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 761 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 762 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 763 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 764 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 765 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 766 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 767 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 768 __asgn_plain
+    _b769,  # 769 BeginningTrigger
+    _node,  # 770 Trigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 771 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 772 __asgn_plain
+    _b773,  # 773 LastCounterTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 774 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 775 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'batch', o, lim, made),  # 776 __asgn_plain
+    _b777,  # 777 BatchAttackTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 778 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 779 __asgn_plain
+    _b780,  # 780 ToGraveyardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 781 __asgn_plain
+    _b782,  # 782 ThisTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 783 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'card', o, lim, made),  # 784 __asgn_plain
+    _b785,  # 785 DiscardTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 786 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'gain', o, lim, made),  # 787 __asgn_plain
+    _b788,  # 788 LifeGainTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 789 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'who', o, lim, made),  # 790 __asgn_plain
+    _b791,  # 791 CastTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 792 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 793 __asgn_plain
+    _b794,  # 794 AttachedTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'lead', o, lim, made),  # 795 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subject', o, lim, made),  # 796 __asgn_plain
+    _b797,  # 797 YoursTrigger
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 798 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'special', o, lim, made),  # 799 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromhand', o, lim, made),  # 800 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 801 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 802 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sentences', o, lim, made),  # 803 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'restriction', o, lim, made),  # 804 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'once', o, lim, made),  # 805 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'sorcery', o, lim, made),  # 806 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 807 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'castable', o, lim, made),  # 808 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'which', o, lim, made),  # 809 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'command', o, lim, made),  # 810 __asgn_plain
+    _b811,  # 811 ZonePlace
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 812 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 813 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 814 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 815 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 816 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 817 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power2', o, lim, made),  # 818 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness2', o, lim, made),  # 819 __asgn_plain
+    _b820,  # 820 PTChoice
+    _node,  # 821 StaticPart
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 822 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 823 __asgn_plain
+    _b824,  # 824 PTChange
+    lambda n, o, lim, made: _assign(n, 'plain', 'both', o, lim, made),  # 825 __asgn_plain
+    _b826,  # 826 CantAttackOrBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 827 __asgn_plain
+    _b828,  # 828 CantAttackUnless
+    lambda n, o, lim, made: _assign(n, 'plain', 'attack', o, lim, made),  # 829 __asgn_plain
+    _b830,  # 830 CantAttack
+    _b831,  # 831 CantBlockMatching
+    lambda n, o, lim, made: _assign(n, 'plain', 'block', o, lim, made),  # 832 __asgn_plain
+    _b833,  # 833 CantBlock
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 834 __asgn_plain
+    _b835,  # 835 CantBeBlockedByFewer
+    _b836,  # 836 CantBeBlockedExcept
+    _b837,  # 837 CanBlockOnly
+    _b838,  # 838 BlockCapacity
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 839 __asgn_plain
+    _b840,  # 840 BlocksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 841 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 842 __asgn_plain
+    _b843,  # 843 CantBeTargetedByOnly
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 844 __asgn_plain
+    _b845,  # 845 CantBeTargetedBy
+    _b846,  # 846 CantBeTargeted
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 847 __asgn_plain
+    _b848,  # 848 CantBeDestroyed
+    lambda n, o, lim, made: _assign(n, 'plain', 'phase', o, lim, made),  # 849 __asgn_plain
+    _b850,  # 850 CantPhaseOut
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 851 __asgn_plain
+    _b852,  # 852 PhasesEachUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 853 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 854 __asgn_plain
+    _b855,  # 855 BasePT
+    lambda n, o, lim, made: _assign(n, 'plain', 'ability', o, lim, made),  # 856 __asgn_plain
+    _b857,  # 857 GainsAbility
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 858 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'manacost', o, lim, made),  # 859 __asgn_plain
+    _b860,  # 860 HasKeywordAtManaCost
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 861 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 862 __asgn_plain
+    _b863,  # 863 HasKeywordFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'verb', o, lim, made),  # 864 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 865 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'chosen', o, lim, made),  # 866 __asgn_plain
+    _b867,  # 867 ProtectionFromChosen
+    _b868,  # 868 HasKeywords
+    _b869,  # 869 LosesKeywords
+    lambda n, o, lim, made: _assign(n, 'plain', 'first', o, lim, made),  # 870 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'regular', o, lim, made),  # 871 __asgn_plain
+    _b872,  # 872 CombatDamageSteps
+    lambda n, o, lim, made: _assign(n, 'plain', 'excess', o, lim, made),  # 873 __asgn_plain
+    _b874,  # 874 AssignsExcess
+    lambda n, o, lim, made: _assign(n, 'plain', 'bands', o, lim, made),  # 875 __asgn_plain
+    _b876,  # 876 FormsBands
+    lambda n, o, lim, made: _assign(n, 'plain', 'divides', o, lim, made),  # 877 __asgn_plain
+    _b878,  # 878 DividesDamage
+    lambda n, o, lim, made: _assign(n, 'plain', 'untapped', o, lim, made),  # 879 __asgn_plain
+    _b880,  # 880 AttacksUntapped
+    lambda n, o, lim, made: _assign(n, 'plain', 'untap', o, lim, made),  # 881 __asgn_plain
+    _b882,  # 882 DoesntUntap
+    lambda n, o, lim, made: _assign(n, 'plain', 'gains', o, lim, made),  # 883 __asgn_plain
+    _b884,  # 884 DamageGainsLife
+    lambda n, o, lim, made: _assign(n, 'plain', 'lethal', o, lim, made),  # 885 __asgn_plain
+    _b886,  # 886 DamageIsLethal
+    lambda n, o, lim, made: _assign(n, 'plain', 'ascounters', o, lim, made),  # 887 __asgn_plain
+    _b888,  # 888 DamageAsCounters
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 889 __asgn_plain
+    _b890,  # 890 CantBeBlockedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 891 __asgn_plain
+    _b892,  # 892 CantBeAttachedBy
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 893 __asgn_plain
+    _b894,  # 894 PreventDamageFrom
+    lambda n, o, lim, made: _assign(n, 'plain', 'keyword', o, lim, made),  # 895 __asgn_plain
+    _b896,  # 896 AttacksDespite
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 897 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'tapact', o, lim, made),  # 898 __asgn_plain
+    _b899,  # 899 TapAbilitiesCantActivate
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 900 __asgn_plain
+    _b901,  # 901 MaxBlockers
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 902 __asgn_plain
+    _b903,  # 903 AttacksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 904 __asgn_plain
+    _b905,  # 905 AttacksThisTurn
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 906 __asgn_plain
+    _b907,  # 907 MustBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 908 __asgn_plain
+    _b909,  # 909 BlocksEachCombat
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblockable', o, lim, made),  # 910 __asgn_plain
+    _b911,  # 911 CantBeBlocked
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 912 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'toughness', o, lim, made),  # 913 __asgn_plain
+    _b914,  # 914 BecomesCreature
+    lambda n, o, lim, made: _assign(n, 'plain', 'choice', o, lim, made),  # 915 __asgn_plain
+    _b916,  # 916 ChosenCreatureType
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 917 __asgn_plain
+    _b918,  # 918 BecomesAura
+    lambda n, o, lim, made: _assign(n, 'plain', 'color', o, lim, made),  # 919 __asgn_plain
+    _b920,  # 920 IsColor
+    _b921,  # 921 BecomesTypes
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 922 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'enchanted', o, lim, made),  # 923 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 924 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equipped', o, lim, made),  # 925 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'host', o, lim, made),  # 926 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 927 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 928 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'affected', o, lim, made),  # 929 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 929 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 930 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 931 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 932 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 933 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 934 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 935 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 936 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 937 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 938 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 939 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 940 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 941 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 942 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 943 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 944 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 945 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 946 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 947 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 948 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 949 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 950 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 951 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 952 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 953 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 954 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 955 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 956 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 957 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 958 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 959 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 960 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 961 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 962 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 963 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 964 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 965 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 966 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 967 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 968 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 969 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 970 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 971 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 972 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 973 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 974 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 975 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 976 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 977 __asgn_plain
-    _b978,  # 978 Duration
-    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 979 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 980 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 981 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 982 __asgn_plain
-    _b983,  # 983 UpToXTargets
-    _node,  # 984 GraveyardTarget
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 985 __asgn_plain
-    _b986,  # 986 FromGraveyard
-    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 987 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 988 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 989 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 990 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 991 __asgn_plain
-    _b992,  # 992 OntoBattlefield
-    _node,  # 993 Destination
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 994 __asgn_plain
-    _b995,  # 995 IntoHand
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 996 __asgn_plain
-    _b997,  # 997 IntoGraveyard
-    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 998 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 999 __asgn_plain
-    _b1000,  # 1000 CostValue
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1001 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1002 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1003 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1004 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1005 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1006 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1007 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1008 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1009 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1010 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1011 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1012 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1013 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1014 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1015 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1016 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1017 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1018 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1019 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1020 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1021 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1022 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1023 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1024 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1025 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1026 __asgn_plain
-    _b1027,  # 1027 NextTurnDuration
-    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1028 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1029 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1030 __asgn_optional
-    _match_node,  # 1031 BackWord
-    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1032 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1033 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1034 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1035 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1036 __asgn_plain
-    _b1037,  # 1037 BackRef
-    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1038 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1039 __asgn_plain
-    _b1040,  # 1040 TargetPlayer
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1041 __asgn_plain
-    _b1042,  # 1042 TargetObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1043 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1044 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1045 __asgn_plain
-    _b1046,  # 1046 EachObjects
-    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1047 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1048 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1049 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1050 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1051 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1052 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1053 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1054 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1055 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1056 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1057 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'quality', o, lim, made),  # 931 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'subtype', o, lim, made),  # 932 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'other', o, lim, made),  # 933 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 934 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 935 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 936 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'states', o, lim, made),  # 937 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'chosen', o, lim, made),  # 938 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'mv', o, lim, made),  # 939 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mvparam', o, lim, made),  # 940 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 941 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'blocked_by_this', o, lim, made),  # 942 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'attacking_you', o, lim, made),  # 943 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'upto', o, lim, made),  # 944 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 945 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'named', o, lim, made),  # 946 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'again', o, lim, made),  # 947 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'base', o, lim, made),  # 948 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 949 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 950 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'late', o, lim, made),  # 951 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'you', o, lim, made),  # 952 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'controllerof', o, lim, made),  # 953 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 954 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 955 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 956 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'count', o, lim, made),  # 957 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'those', o, lim, made),  # 958 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 959 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'supertypes', o, lim, made),  # 960 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'colors', o, lim, made),  # 961 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 962 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 963 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 964 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 965 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'pertime', o, lim, made),  # 966 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'last', o, lim, made),  # 967 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'mana', o, lim, made),  # 968 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 969 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'third', o, lim, made),  # 970 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'all', o, lim, made),  # 971 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'hand', o, lim, made),  # 972 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 973 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 974 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 975 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'equal', o, lim, made),  # 976 __asgn_plain
+    _b977,  # 977 Duration
+    lambda n, o, lim, made: _assign(n, 'plain', 'yours', o, lim, made),  # 978 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'their', o, lim, made),  # 979 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'exceptions', o, lim, made),  # 980 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 981 __asgn_plain
+    _b982,  # 982 UpToXTargets
+    _node,  # 983 GraveyardTarget
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 984 __asgn_plain
+    _b985,  # 985 FromGraveyard
+    lambda n, o, lim, made: _assign(n, 'plain', 'battlefield', o, lim, made),  # 986 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'fromgy', o, lim, made),  # 987 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'upto', o, lim, made),  # 988 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'reveal', o, lim, made),  # 989 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 990 __asgn_plain
+    _b991,  # 991 OntoBattlefield
+    _node,  # 992 Destination
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 993 __asgn_plain
+    _b994,  # 994 IntoHand
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 995 __asgn_plain
+    _b996,  # 996 IntoGraveyard
+    lambda n, o, lim, made: _assign(n, 'optional', 'tapped', o, lim, made),  # 997 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'cost', o, lim, made),  # 998 __asgn_plain
+    _b999,  # 999 CostValue
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1000 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1001 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'faceup', o, lim, made),  # 1002 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'top', o, lim, made),  # 1003 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'bottom', o, lim, made),  # 1004 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'owners', o, lim, made),  # 1005 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1006 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unless', o, lim, made),  # 1007 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'unlessexile', o, lim, made),  # 1008 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'step', o, lim, made),  # 1009 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'endcombat', o, lim, made),  # 1010 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1011 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'label', o, lim, made),  # 1012 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'free', o, lim, made),  # 1013 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'newtargets', o, lim, made),  # 1014 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'thatnoun', o, lim, made),  # 1015 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1016 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'destroyed', o, lim, made),  # 1017 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1018 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1019 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1020 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'also', o, lim, made),  # 1021 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'group', o, lim, made),  # 1022 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'orgroup', o, lim, made),  # 1023 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'alsoword', o, lim, made),  # 1024 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'parts', o, lim, made),  # 1025 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'duration', o, lim, made),  # 1026 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'nextturn', o, lim, made),  # 1027 __asgn_plain
+    _b1028,  # 1028 NextTurnDuration
+    lambda n, o, lim, made: _assign(n, 'plain', 'during', o, lim, made),  # 1029 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'itsland', o, lim, made),  # 1030 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1031 __asgn_optional
+    _match_node,  # 1032 BackWord
+    lambda n, o, lim, made: _assign(n, 'plain', 'counter', o, lim, made),  # 1033 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'on', o, lim, made),  # 1034 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'whose', o, lim, made),  # 1035 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'zone', o, lim, made),  # 1036 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1037 __asgn_plain
+    _b1038,  # 1038 BackRef
+    lambda n, o, lim, made: _assign(n, 'optional', 'otherthan', o, lim, made),  # 1039 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'player', o, lim, made),  # 1040 __asgn_plain
+    _b1041,  # 1041 TargetPlayer
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1042 __asgn_plain
+    _b1043,  # 1043 TargetObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1044 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'quant', o, lim, made),  # 1045 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1046 __asgn_plain
+    _b1047,  # 1047 EachObjects
+    lambda n, o, lim, made: _assign(n, 'optional', 'base', o, lim, made),  # 1048 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'order', o, lim, made),  # 1049 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1050 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'controller', o, lim, made),  # 1051 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'your', o, lim, made),  # 1052 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thiscreature', o, lim, made),  # 1053 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'short', o, lim, made),  # 1054 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1055 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'spell', o, lim, made),  # 1056 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'this', o, lim, made),  # 1057 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1058 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1059 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1060 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1061 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1062 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1063 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1064 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'events', o, lim, made),  # 1059 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'undercontrol', o, lim, made),  # 1060 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'both', o, lim, made),  # 1061 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'additional', o, lim, made),  # 1062 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1063 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'perfilter', o, lim, made),  # 1064 __asgn_plain
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1065 __asgn_oneormore
     lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1066 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1067 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1068 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1069 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1070 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1071 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1072 __asgn_plain
-    _b1073,  # 1073 QualityRef
-    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1074 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1075 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1076 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1067 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'additional', o, lim, made),  # 1068 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'anynumber', o, lim, made),  # 1069 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'filters', o, lim, made),  # 1070 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'they', o, lim, made),  # 1071 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'had', o, lim, made),  # 1072 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1073 __asgn_plain
+    _b1074,  # 1074 QualityRef
+    lambda n, o, lim, made: _assign(n, 'plain', 'param', o, lim, made),  # 1075 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1076 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1077 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1078 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1079 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1080 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1081 __asgn_zeroormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1082 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1083 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1084 __asgn_optional
-    _node,  # 1085 KeywordCostPart
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1086 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1087 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1088 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1089 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1090 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1091 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1092 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1093 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1094 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1095 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1096 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1097 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1098 __asgn_plain
-    _b1099,  # 1099 PerTime
-    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1100 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1101 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1102 __asgn_plain
-    _b1103,  # 1103 PerObject
-    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1104 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1105 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1078 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1079 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisturn', o, lim, made),  # 1080 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1081 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'zeroormore', 'subtypes', o, lim, made),  # 1082 __asgn_zeroormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'keywords', o, lim, made),  # 1083 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'still', o, lim, made),  # 1084 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'each', o, lim, made),  # 1085 __asgn_optional
+    _node,  # 1086 KeywordCostPart
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'nons', o, lim, made),  # 1087 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1088 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'supertypes', o, lim, made),  # 1089 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'multis', o, lim, made),  # 1090 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'types', o, lim, made),  # 1091 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1092 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1093 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'andor', o, lim, made),  # 1094 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'ortypes', o, lim, made),  # 1095 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'evenly', o, lim, made),  # 1096 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1097 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'amount', o, lim, made),  # 1098 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'word', o, lim, made),  # 1099 __asgn_plain
+    _b1100,  # 1100 PerTime
+    lambda n, o, lim, made: _assign(n, 'optional', 'anycolor', o, lim, made),  # 1101 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'choices', o, lim, made),  # 1102 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1103 __asgn_plain
+    _b1104,  # 1104 PerObject
+    lambda n, o, lim, made: _assign(n, 'optional', 'random', o, lim, made),  # 1105 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1106 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1107 __asgn_plain
-    _b1108,  # 1108 PowerOf
-    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1109 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1110 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1111 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1112 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1113 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1114 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1115 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1116 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1117 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1118 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1119 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1120 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1121 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1122 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1123 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1124 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1125 __asgn_optional
-    _match_node,  # 1126 DelayedStep
-    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1127 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1128 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1129 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1130 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'energy', o, lim, made),  # 1131 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1132 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1133 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1134 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1135 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1136 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1137 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1138 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1139 __asgn_plain
-    _b1140,  # 1140 EntersEvent
-    _node,  # 1141 ThisEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1142 __asgn_plain
-    _b1143,  # 1143 LeavesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1144 __asgn_plain
-    _b1145,  # 1145 DiesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1146 __asgn_plain
-    _b1147,  # 1147 ToGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1148 __asgn_plain
-    _b1149,  # 1149 AttacksAloneEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1150 __asgn_plain
-    _b1151,  # 1151 UnblockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1152 __asgn_plain
-    _b1153,  # 1153 AttacksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1154 __asgn_plain
-    _b1155,  # 1155 BlocksEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1156 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1157 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1158 __asgn_plain
-    _b1159,  # 1159 BlockedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1160 __asgn_plain
-    _b1161,  # 1161 PhasesEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1162 __asgn_plain
-    _b1163,  # 1163 TurnedUpEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1164 __asgn_plain
-    _b1165,  # 1165 ExiledThisWayEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1166 __asgn_plain
-    _b1167,  # 1167 TargetedEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1168 __asgn_plain
-    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1169 __asgn_plain
-    _b1170,  # 1170 DealsDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1171 __asgn_plain
-    _b1172,  # 1172 DealtDamageEvent
-    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1173 __asgn_plain
-    _b1174,  # 1174 PutIntoGraveyardEvent
-    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1175 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1176 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1177 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1178 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1179 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1180 __asgn_oneormore
-    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1181 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1182 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1183 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1184 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'per', o, lim, made),  # 1107 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1108 __asgn_plain
+    _b1109,  # 1109 PowerOf
+    lambda n, o, lim, made: _assign(n, 'plain', 'power', o, lim, made),  # 1110 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'target', o, lim, made),  # 1111 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'eot', o, lim, made),  # 1112 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'next_upkeep', o, lim, made),  # 1113 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'losecontrol', o, lim, made),  # 1114 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thisturn', o, lim, made),  # 1115 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'thiscombat', o, lim, made),  # 1116 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'hand', o, lim, made),  # 1117 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1118 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'choice', o, lim, made),  # 1119 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'facedown', o, lim, made),  # 1120 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'mine', o, lim, made),  # 1121 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'owners', o, lim, made),  # 1122 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1123 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcard', o, lim, made),  # 1124 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thosecards', o, lim, made),  # 1125 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'all', o, lim, made),  # 1126 __asgn_optional
+    _match_node,  # 1127 DelayedStep
+    lambda n, o, lim, made: _assign(n, 'optional', 'you', o, lim, made),  # 1128 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thatcopy', o, lim, made),  # 1129 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'tail', o, lim, made),  # 1130 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'plain', 'its', o, lim, made),  # 1131 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'energy', o, lim, made),  # 1132 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'walker', o, lim, made),  # 1133 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'another', o, lim, made),  # 1134 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1135 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'attached', o, lim, made),  # 1136 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'samename', o, lim, made),  # 1137 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1138 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'creature', o, lim, made),  # 1139 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'plain', 'enters', o, lim, made),  # 1140 __asgn_plain
+    _b1141,  # 1141 EntersEvent
+    _node,  # 1142 ThisEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'leaves', o, lim, made),  # 1143 __asgn_plain
+    _b1144,  # 1144 LeavesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dies', o, lim, made),  # 1145 __asgn_plain
+    _b1146,  # 1146 DiesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'graveyard', o, lim, made),  # 1147 __asgn_plain
+    _b1148,  # 1148 ToGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'alone', o, lim, made),  # 1149 __asgn_plain
+    _b1150,  # 1150 AttacksAloneEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'unblocked', o, lim, made),  # 1151 __asgn_plain
+    _b1152,  # 1152 UnblockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'attacks', o, lim, made),  # 1153 __asgn_plain
+    _b1154,  # 1154 AttacksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocks', o, lim, made),  # 1155 __asgn_plain
+    _b1156,  # 1156 BlocksEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'blocked', o, lim, made),  # 1157 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'article', o, lim, made),  # 1158 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'filter', o, lim, made),  # 1159 __asgn_plain
+    _b1160,  # 1160 BlockedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'direction', o, lim, made),  # 1161 __asgn_plain
+    _b1162,  # 1162 PhasesEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'up', o, lim, made),  # 1163 __asgn_plain
+    _b1164,  # 1164 TurnedUpEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'way', o, lim, made),  # 1165 __asgn_plain
+    _b1166,  # 1166 ExiledThisWayEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'targeted', o, lim, made),  # 1167 __asgn_plain
+    _b1168,  # 1168 TargetedEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'deals', o, lim, made),  # 1169 __asgn_plain
+    lambda n, o, lim, made: _assign(n, 'plain', 'recipient', o, lim, made),  # 1170 __asgn_plain
+    _b1171,  # 1171 DealsDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'dealt', o, lim, made),  # 1172 __asgn_plain
+    _b1173,  # 1173 DealtDamageEvent
+    lambda n, o, lim, made: _assign(n, 'plain', 'anywhere', o, lim, made),  # 1174 __asgn_plain
+    _b1175,  # 1175 PutIntoGraveyardEvent
+    lambda n, o, lim, made: _assign(n, 'optional', 'equipped', o, lim, made),  # 1176 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'thisor', o, lim, made),  # 1177 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'onbf', o, lim, made),  # 1178 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'colors', o, lim, made),  # 1179 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'subtypes', o, lim, made),  # 1180 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'oneormore', 'alts', o, lim, made),  # 1181 __asgn_oneormore
+    lambda n, o, lim, made: _assign(n, 'optional', 'ingy', o, lim, made),  # 1182 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'acreature', o, lim, made),  # 1183 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'opponents', o, lim, made),  # 1184 __asgn_optional
     lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1185 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1186 __asgn_optional
-    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1187 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'combat', o, lim, made),  # 1186 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'gy', o, lim, made),  # 1187 __asgn_optional
+    lambda n, o, lim, made: _assign(n, 'optional', 'bf', o, lim, made),  # 1188 __asgn_optional
 ]
-_ABSTRACT = frozenset([5, 33, 37, 81, 155, 198, 270, 288, 347, 527, 733, 771, 822, 984, 993, 1085, 1141])
+_ABSTRACT = frozenset([5, 33, 37, 81, 155, 195, 267, 285, 344, 527, 732, 770, 821, 983, 992, 1086, 1142])
 # The builder of each rule making objects (None for the others).
 _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 0 __asgn_plain
@@ -89349,188 +89415,188 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b174,  # 174 ExileFromHandCost
     None,  # 175 __asgn_plain
     None,  # 176 __asgn_plain
-    _b177,  # 177 ExileFromGraveyardCost
-    None,  # 178 __asgn_plain
+    None,  # 177 __asgn_plain
+    _b178,  # 178 ExileFaceUpCost
     None,  # 179 __asgn_plain
     None,  # 180 __asgn_plain
-    _b181,  # 181 ExileFaceUpCost
+    _b181,  # 181 RemoveCountersCost
     None,  # 182 __asgn_plain
     None,  # 183 __asgn_plain
-    _b184,  # 184 RemoveCountersCost
+    _b184,  # 184 TapPermanentsCost
     None,  # 185 __asgn_plain
     None,  # 186 __asgn_plain
-    _b187,  # 187 TapPermanentsCost
+    _b187,  # 187 PutCountersCost
     None,  # 188 __asgn_plain
     None,  # 189 __asgn_plain
-    _b190,  # 190 PutCountersCost
-    None,  # 191 __asgn_plain
+    _b190,  # 190 ReturnToHandCost
+    None,  # 191 __asgn_optional
     None,  # 192 __asgn_plain
-    _b193,  # 193 ReturnToHandCost
-    None,  # 194 __asgn_optional
-    None,  # 195 __asgn_plain
+    None,  # 193 __asgn_plain
+    _b194,  # 194 GraveyardCondition
+    None,  # 195 Condition
     None,  # 196 __asgn_plain
-    _b197,  # 197 GraveyardCondition
-    None,  # 198 Condition
+    None,  # 197 __asgn_plain
+    _b198,  # 198 AllGraveyardsCondition
     None,  # 199 __asgn_plain
-    None,  # 200 __asgn_plain
-    _b201,  # 201 AllGraveyardsCondition
-    None,  # 202 __asgn_plain
-    _b203,  # 203 ControlSinceCondition
+    _b200,  # 200 ControlSinceCondition
+    None,  # 201 __asgn_plain
+    _b202,  # 202 CoinFlipCondition
+    _b203,  # 203 ResultCondition
     None,  # 204 __asgn_plain
-    _b205,  # 205 CoinFlipCondition
-    _b206,  # 206 ResultCondition
+    None,  # 205 __asgn_plain
+    _b206,  # 206 ManaValueCondition
     None,  # 207 __asgn_plain
-    None,  # 208 __asgn_plain
-    _b209,  # 209 ManaValueCondition
-    None,  # 210 __asgn_plain
-    _b211,  # 211 LeftBattlefieldCondition
-    None,  # 212 __asgn_plain
-    _b213,  # 213 HasKeywordCondition
+    _b208,  # 208 LeftBattlefieldCondition
+    None,  # 209 __asgn_plain
+    _b210,  # 210 HasKeywordCondition
+    None,  # 211 __asgn_plain
+    _b212,  # 212 CastInMainCondition
+    None,  # 213 __asgn_plain
     None,  # 214 __asgn_plain
-    _b215,  # 215 CastInMainCondition
+    _b215,  # 215 CastFromCondition
     None,  # 216 __asgn_plain
-    None,  # 217 __asgn_plain
-    _b218,  # 218 CastFromCondition
-    None,  # 219 __asgn_plain
-    _b220,  # 220 DefendingControlsCondition
-    None,  # 221 __asgn_plain
-    _b222,  # 222 ControlNoneCondition
-    None,  # 223 __asgn_plain
-    _b224,  # 224 ControlCondition
-    None,  # 225 __asgn_plain
-    _b226,  # 226 EmptyHandCondition
+    _b217,  # 217 DefendingControlsCondition
+    None,  # 218 __asgn_plain
+    _b219,  # 219 ControlNoneCondition
+    None,  # 220 __asgn_plain
+    _b221,  # 221 ControlCondition
+    None,  # 222 __asgn_plain
+    _b223,  # 223 EmptyHandCondition
+    None,  # 224 __asgn_plain
+    _b225,  # 225 TotalPowerCondition
+    None,  # 226 __asgn_plain
     None,  # 227 __asgn_plain
-    _b228,  # 228 TotalPowerCondition
+    _b228,  # 228 CountersCondition
     None,  # 229 __asgn_plain
-    None,  # 230 __asgn_plain
-    _b231,  # 231 CountersCondition
+    _b230,  # 230 DealtDamageCondition
+    None,  # 231 __asgn_plain
     None,  # 232 __asgn_plain
-    _b233,  # 233 DealtDamageCondition
+    _b233,  # 233 HadCountersCondition
     None,  # 234 __asgn_plain
-    None,  # 235 __asgn_plain
-    _b236,  # 236 HadCountersCondition
-    None,  # 237 __asgn_plain
-    _b238,  # 238 GreaterPTCondition
-    None,  # 239 __asgn_plain
-    _b240,  # 240 DesignationCondition
+    _b235,  # 235 GreaterPTCondition
+    None,  # 236 __asgn_plain
+    _b237,  # 237 DesignationCondition
+    None,  # 238 __asgn_plain
+    _b239,  # 239 InGraveyardCondition
+    None,  # 240 __asgn_plain
     None,  # 241 __asgn_plain
-    _b242,  # 242 InGraveyardCondition
-    None,  # 243 __asgn_plain
+    None,  # 242 __asgn_plain
+    _b243,  # 243 CountersThereCondition
     None,  # 244 __asgn_plain
     None,  # 245 __asgn_plain
-    _b246,  # 246 CountersThereCondition
+    _b246,  # 246 CardTypesCondition
     None,  # 247 __asgn_plain
-    None,  # 248 __asgn_plain
-    _b249,  # 249 CardTypesCondition
-    None,  # 250 __asgn_plain
-    _b251,  # 251 ItIsCondition
+    _b248,  # 248 ItIsCondition
+    None,  # 249 __asgn_plain
+    _b250,  # 250 CastThisTurnCondition
+    None,  # 251 __asgn_plain
     None,  # 252 __asgn_plain
-    _b253,  # 253 CastThisTurnCondition
+    _b253,  # 253 RevealedAsCastCondition
     None,  # 254 __asgn_plain
-    None,  # 255 __asgn_plain
-    _b256,  # 256 RevealedAsCastCondition
+    _b255,  # 255 SuspendedCondition
+    None,  # 256 __asgn_plain
     None,  # 257 __asgn_plain
-    _b258,  # 258 SuspendedCondition
-    None,  # 259 __asgn_plain
+    None,  # 258 __asgn_plain
+    _b259,  # 259 BlockedByCondition
     None,  # 260 __asgn_plain
     None,  # 261 __asgn_plain
-    _b262,  # 262 BlockedByCondition
-    None,  # 263 __asgn_plain
-    None,  # 264 __asgn_plain
-    _b265,  # 265 PaidCondition
+    _b262,  # 262 PaidCondition
+    None,  # 263 __asgn_optional
+    None,  # 264 __asgn_optional
+    None,  # 265 __asgn_oneormore
     None,  # 266 __asgn_optional
-    None,  # 267 __asgn_optional
-    None,  # 268 __asgn_oneormore
-    None,  # 269 __asgn_optional
-    None,  # 270 Effect
-    None,  # 271 __asgn_plain
-    _b272,  # 272 ManaCost
-    None,  # 273 __asgn_zeroormore
-    None,  # 274 __asgn_oneormore
-    None,  # 275 __asgn_oneormore
-    None,  # 276 __asgn_oneormore
+    None,  # 267 Effect
+    None,  # 268 __asgn_plain
+    _b269,  # 269 ManaCost
+    None,  # 270 __asgn_zeroormore
+    None,  # 271 __asgn_oneormore
+    None,  # 272 __asgn_oneormore
+    None,  # 273 __asgn_oneormore
+    None,  # 274 __asgn_plain
+    _b275,  # 275 ModeChoice
+    None,  # 276 __asgn_plain
     None,  # 277 __asgn_plain
-    _b278,  # 278 ModeChoice
+    None,  # 278 __asgn_zeroormore
     None,  # 279 __asgn_plain
-    None,  # 280 __asgn_plain
-    None,  # 281 __asgn_zeroormore
-    None,  # 282 __asgn_plain
-    _b283,  # 283 CountOf
-    None,  # 284 __asgn_optional
-    None,  # 285 __asgn_optional
-    None,  # 286 ConditionWord
-    None,  # 287 ParamName
-    None,  # 288 AbilityBody
+    _b280,  # 280 CountOf
+    None,  # 281 __asgn_optional
+    None,  # 282 __asgn_optional
+    None,  # 283 ConditionWord
+    None,  # 284 ParamName
+    None,  # 285 AbilityBody
+    None,  # 286 __asgn_plain
+    None,  # 287 __asgn_plain
+    _b288,  # 288 SkipExtraTurnStmt
     None,  # 289 __asgn_plain
     None,  # 290 __asgn_plain
-    _b291,  # 291 SkipExtraTurnStmt
+    _b291,  # 291 CantSearchStmt
     None,  # 292 __asgn_plain
-    None,  # 293 __asgn_plain
-    _b294,  # 294 CantSearchStmt
-    None,  # 295 __asgn_plain
-    _b296,  # 296 HandSizeStmt
+    _b293,  # 293 HandSizeStmt
+    None,  # 294 __asgn_plain
+    _b295,  # 295 PreventDamageByStmt
+    None,  # 296 __asgn_plain
     None,  # 297 __asgn_plain
-    _b298,  # 298 PreventDamageByStmt
+    _b298,  # 298 LureStmt
     None,  # 299 __asgn_plain
-    None,  # 300 __asgn_plain
-    _b301,  # 301 LureStmt
+    _b300,  # 300 GreaterPowerCantBlockStmt
+    None,  # 301 __asgn_plain
     None,  # 302 __asgn_plain
-    _b303,  # 303 GreaterPowerCantBlockStmt
+    _b303,  # 303 CostLessIfStmt
     None,  # 304 __asgn_plain
-    None,  # 305 __asgn_plain
-    _b306,  # 306 CostLessIfStmt
+    _b305,  # 305 CostReductionStmt
+    None,  # 306 __asgn_plain
     None,  # 307 __asgn_plain
-    _b308,  # 308 CostReductionStmt
+    None,  # 308 __asgn_plain
     None,  # 309 __asgn_plain
-    None,  # 310 __asgn_plain
+    _b310,  # 310 EntersWithStmt
     None,  # 311 __asgn_plain
     None,  # 312 __asgn_plain
-    _b313,  # 313 EntersWithStmt
+    _b313,  # 313 AmplifyStmt
     None,  # 314 __asgn_plain
-    None,  # 315 __asgn_plain
-    _b316,  # 316 AmplifyStmt
+    _b315,  # 315 ChooseColorAsEntersStmt
+    None,  # 316 __asgn_plain
     None,  # 317 __asgn_plain
-    _b318,  # 318 ChooseColorAsEntersStmt
-    None,  # 319 __asgn_plain
+    _b318,  # 318 AsCopyStmt
+    _b319,  # 319 AsChoosePTStmt
     None,  # 320 __asgn_plain
-    _b321,  # 321 AsCopyStmt
-    _b322,  # 322 AsChoosePTStmt
+    None,  # 321 __asgn_plain
+    _b322,  # 322 AsTurnedFaceUpStmt
     None,  # 323 __asgn_plain
-    None,  # 324 __asgn_plain
-    _b325,  # 325 AsTurnedFaceUpStmt
+    _b324,  # 324 EntersAsCopyStmt
+    _b325,  # 325 CardAltCostStmt
     None,  # 326 __asgn_plain
-    _b327,  # 327 EntersAsCopyStmt
-    _b328,  # 328 CardAltCostStmt
+    None,  # 327 __asgn_plain
+    _b328,  # 328 CardAddCostStmt
     None,  # 329 __asgn_plain
     None,  # 330 __asgn_plain
-    _b331,  # 331 CardAddCostStmt
+    _b331,  # 331 CantActivateStmt
     None,  # 332 __asgn_plain
-    None,  # 333 __asgn_plain
-    _b334,  # 334 CantActivateStmt
+    _b333,  # 333 TopRevealedStmt
+    None,  # 334 __asgn_plain
     None,  # 335 __asgn_plain
-    _b336,  # 336 TopRevealedStmt
+    _b336,  # 336 AdditionalLandStmt
     None,  # 337 __asgn_plain
     None,  # 338 __asgn_plain
-    _b339,  # 339 AdditionalLandStmt
+    _b339,  # 339 PlayTopStmt
     None,  # 340 __asgn_plain
     None,  # 341 __asgn_plain
-    _b342,  # 342 PlayTopStmt
-    None,  # 343 __asgn_plain
-    None,  # 344 __asgn_plain
-    _b345,  # 345 CardsStaticStmt
-    None,  # 346 KeywordName
-    None,  # 347 KeywordArg
-    None,  # 348 __asgn_zeroormore
-    None,  # 349 __asgn_plain
-    None,  # 350 __asgn_plain
-    _b351,  # 351 MoreKeywords
-    None,  # 352 __asgn_zeroormore
-    None,  # 353 __asgn_oneormore
+    _b342,  # 342 CardsStaticStmt
+    None,  # 343 KeywordName
+    None,  # 344 KeywordArg
+    None,  # 345 __asgn_zeroormore
+    None,  # 346 __asgn_plain
+    None,  # 347 __asgn_plain
+    _b348,  # 348 MoreKeywords
+    None,  # 349 __asgn_zeroormore
+    None,  # 350 __asgn_oneormore
+    None,  # 351 __asgn_plain
+    None,  # 352 __asgn_plain
+    None,  # 353 __asgn_plain
     None,  # 354 __asgn_plain
-    None,  # 355 __asgn_plain
+    _b355,  # 355 ObjectFilter
     None,  # 356 __asgn_plain
     None,  # 357 __asgn_plain
-    _b358,  # 358 ObjectFilter
+    _b358,  # 358 ExileFromGraveyardCost
     None,  # 359 __asgn_plain
     None,  # 360 __asgn_plain
     _b361,  # 361 RevealCost
@@ -89854,126 +89920,126 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     _b679,  # 679 PlayerSacrificesEffect
     None,  # 680 __asgn_plain
     None,  # 681 __asgn_plain
-    None,  # 682 __asgn_plain
-    _b683,  # 683 SacrificeEffect
-    None,  # 684 __asgn_plain
-    _b685,  # 685 UntapEffect
-    None,  # 686 __asgn_plain
-    _b687,  # 687 TapOrUntapEffect
-    None,  # 688 __asgn_plain
-    _b689,  # 689 TapEffect
-    None,  # 690 __asgn_plain
-    _b691,  # 691 RemoveAllCountersEffect
+    _b682,  # 682 SacrificeEffect
+    None,  # 683 __asgn_plain
+    _b684,  # 684 UntapEffect
+    None,  # 685 __asgn_plain
+    _b686,  # 686 TapOrUntapEffect
+    None,  # 687 __asgn_plain
+    _b688,  # 688 TapEffect
+    None,  # 689 __asgn_plain
+    _b690,  # 690 RemoveAllCountersEffect
+    None,  # 691 __asgn_plain
     None,  # 692 __asgn_plain
     None,  # 693 __asgn_plain
-    None,  # 694 __asgn_plain
-    _b695,  # 695 RemoveCountersEffect
-    None,  # 696 __asgn_plain
-    _b697,  # 697 DelayedEffect
-    None,  # 698 __asgn_plain
-    _b699,  # 699 PreventEffect
-    None,  # 700 __asgn_plain
-    _b701,  # 701 CastThisEffect
-    None,  # 702 __asgn_plain
-    _b703,  # 703 CopySpellEffect
-    _b704,  # 704 NoRegenEffect
+    _b694,  # 694 RemoveCountersEffect
+    None,  # 695 __asgn_plain
+    _b696,  # 696 DelayedEffect
+    None,  # 697 __asgn_plain
+    _b698,  # 698 PreventEffect
+    None,  # 699 __asgn_plain
+    _b700,  # 700 CastThisEffect
+    None,  # 701 __asgn_plain
+    _b702,  # 702 CopySpellEffect
+    _b703,  # 703 NoRegenEffect
+    None,  # 704 __asgn_plain
     None,  # 705 __asgn_plain
     None,  # 706 __asgn_plain
-    None,  # 707 __asgn_plain
-    _b708,  # 708 PhaseOutEffect
+    _b707,  # 707 PhaseOutEffect
+    None,  # 708 __asgn_plain
     None,  # 709 __asgn_plain
-    None,  # 710 __asgn_plain
-    _b711,  # 711 NoUntapEffect
-    None,  # 712 __asgn_plain
-    _b713,  # 713 ContinuousEffect
-    None,  # 714 ActionWord
-    _b715,  # 715 PlayerRef
+    _b710,  # 710 NoUntapEffect
+    None,  # 711 __asgn_plain
+    _b712,  # 712 ContinuousEffect
+    None,  # 713 ActionWord
+    _b714,  # 714 PlayerRef
+    None,  # 715 __asgn_plain
     None,  # 716 __asgn_plain
-    None,  # 717 __asgn_plain
-    None,  # 718 __asgn_oneormore
+    None,  # 717 __asgn_oneormore
+    None,  # 718 __asgn_plain
     None,  # 719 __asgn_plain
     None,  # 720 __asgn_plain
-    None,  # 721 __asgn_plain
-    None,  # 722 __asgn_optional
-    None,  # 723 __asgn_oneormore
-    _b724,  # 724 PerCount
+    None,  # 721 __asgn_optional
+    None,  # 722 __asgn_oneormore
+    _b723,  # 723 PerCount
+    None,  # 724 __asgn_plain
     None,  # 725 __asgn_plain
-    None,  # 726 __asgn_plain
-    _b727,  # 727 WhereX
+    _b726,  # 726 WhereX
+    None,  # 727 __asgn_plain
     None,  # 728 __asgn_plain
     None,  # 729 __asgn_plain
     None,  # 730 __asgn_plain
-    None,  # 731 __asgn_plain
-    None,  # 732 __asgn_oneormore
-    None,  # 733 TargetRef
-    None,  # 734 __asgn_plain
-    _b735,  # 735 AnyNumberTargets
-    None,  # 736 __asgn_plain
-    _b737,  # 737 AnyTarget
+    None,  # 731 __asgn_oneormore
+    None,  # 732 TargetRef
+    None,  # 733 __asgn_plain
+    _b734,  # 734 AnyNumberTargets
+    None,  # 735 __asgn_plain
+    _b736,  # 736 AnyTarget
+    None,  # 737 __asgn_plain
     None,  # 738 __asgn_plain
-    None,  # 739 __asgn_plain
-    _b740,  # 740 UpToTargets
-    None,  # 741 __asgn_plain
-    _b742,  # 742 EachOfThem
-    None,  # 743 __asgn_plain
-    _b744,  # 744 EachPlayers
-    None,  # 745 __asgn_plain
-    _b746,  # 746 ThatRef
-    None,  # 747 __asgn_plain
-    _b748,  # 748 EnchantedRef
-    None,  # 749 __asgn_plain
-    _b750,  # 750 RestRef
+    _b739,  # 739 UpToTargets
+    None,  # 740 __asgn_plain
+    _b741,  # 741 EachOfThem
+    None,  # 742 __asgn_plain
+    _b743,  # 743 EachPlayers
+    None,  # 744 __asgn_plain
+    _b745,  # 745 ThatRef
+    None,  # 746 __asgn_plain
+    _b747,  # 747 EnchantedRef
+    None,  # 748 __asgn_plain
+    _b749,  # 749 RestRef
+    None,  # 750 __asgn_plain
     None,  # 751 __asgn_plain
     None,  # 752 __asgn_plain
-    None,  # 753 __asgn_plain
-    _b754,  # 754 MayPlayEffect
+    _b753,  # 753 MayPlayEffect
+    None,  # 754 __asgn_plain
     None,  # 755 __asgn_plain
-    None,  # 756 __asgn_plain
-    None,  # 757 __asgn_optional
+    None,  # 756 __asgn_optional
+    None,  # 757 __asgn_plain
     None,  # 758 __asgn_plain
     None,  # 759 __asgn_plain
     None,  # 760 __asgn_plain
     None,  # 761 __asgn_plain
-    None,  # 762 __asgn_plain
-    None,  # 763 __asgn_optional
+    None,  # 762 __asgn_optional
+    None,  # 763 __asgn_plain
     None,  # 764 __asgn_plain
-    None,  # 765 __asgn_plain
+    None,  # 765 __asgn_optional
     None,  # 766 __asgn_optional
-    None,  # 767 __asgn_optional
+    None,  # 767 __asgn_plain
     None,  # 768 __asgn_plain
-    None,  # 769 __asgn_plain
-    _b770,  # 770 BeginningTrigger
-    None,  # 771 Trigger
+    _b769,  # 769 BeginningTrigger
+    None,  # 770 Trigger
+    None,  # 771 __asgn_plain
     None,  # 772 __asgn_plain
-    None,  # 773 __asgn_plain
-    _b774,  # 774 LastCounterTrigger
+    _b773,  # 773 LastCounterTrigger
+    None,  # 774 __asgn_plain
     None,  # 775 __asgn_plain
     None,  # 776 __asgn_plain
-    None,  # 777 __asgn_plain
-    _b778,  # 778 BatchAttackTrigger
+    _b777,  # 777 BatchAttackTrigger
+    None,  # 778 __asgn_plain
     None,  # 779 __asgn_plain
-    None,  # 780 __asgn_plain
-    _b781,  # 781 ToGraveyardTrigger
-    None,  # 782 __asgn_plain
-    _b783,  # 783 ThisTrigger
+    _b780,  # 780 ToGraveyardTrigger
+    None,  # 781 __asgn_plain
+    _b782,  # 782 ThisTrigger
+    None,  # 783 __asgn_plain
     None,  # 784 __asgn_plain
-    None,  # 785 __asgn_plain
-    _b786,  # 786 DiscardTrigger
+    _b785,  # 785 DiscardTrigger
+    None,  # 786 __asgn_plain
     None,  # 787 __asgn_plain
-    None,  # 788 __asgn_plain
-    _b789,  # 789 LifeGainTrigger
+    _b788,  # 788 LifeGainTrigger
+    None,  # 789 __asgn_plain
     None,  # 790 __asgn_plain
-    None,  # 791 __asgn_plain
-    _b792,  # 792 CastTrigger
+    _b791,  # 791 CastTrigger
+    None,  # 792 __asgn_plain
     None,  # 793 __asgn_plain
-    None,  # 794 __asgn_plain
-    _b795,  # 795 AttachedTrigger
+    _b794,  # 794 AttachedTrigger
+    None,  # 795 __asgn_plain
     None,  # 796 __asgn_plain
-    None,  # 797 __asgn_plain
-    _b798,  # 798 YoursTrigger
-    None,  # 799 __asgn_plain
+    _b797,  # 797 YoursTrigger
+    None,  # 798 __asgn_plain
+    None,  # 799 __asgn_optional
     None,  # 800 __asgn_optional
-    None,  # 801 __asgn_optional
+    None,  # 801 __asgn_plain
     None,  # 802 __asgn_plain
     None,  # 803 __asgn_plain
     None,  # 804 __asgn_plain
@@ -89983,140 +90049,140 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 808 __asgn_plain
     None,  # 809 __asgn_plain
     None,  # 810 __asgn_plain
-    None,  # 811 __asgn_plain
-    _b812,  # 812 ZonePlace
-    None,  # 813 __asgn_plain
-    None,  # 814 __asgn_oneormore
+    _b811,  # 811 ZonePlace
+    None,  # 812 __asgn_plain
+    None,  # 813 __asgn_oneormore
+    None,  # 814 __asgn_plain
     None,  # 815 __asgn_plain
     None,  # 816 __asgn_plain
     None,  # 817 __asgn_plain
     None,  # 818 __asgn_plain
     None,  # 819 __asgn_plain
-    None,  # 820 __asgn_plain
-    _b821,  # 821 PTChoice
-    None,  # 822 StaticPart
+    _b820,  # 820 PTChoice
+    None,  # 821 StaticPart
+    None,  # 822 __asgn_plain
     None,  # 823 __asgn_plain
-    None,  # 824 __asgn_plain
-    _b825,  # 825 PTChange
-    None,  # 826 __asgn_plain
-    _b827,  # 827 CantAttackOrBlock
-    None,  # 828 __asgn_plain
-    _b829,  # 829 CantAttackUnless
-    None,  # 830 __asgn_plain
-    _b831,  # 831 CantAttack
-    _b832,  # 832 CantBlockMatching
-    None,  # 833 __asgn_plain
-    _b834,  # 834 CantBlock
-    None,  # 835 __asgn_plain
-    _b836,  # 836 CantBeBlockedByFewer
-    _b837,  # 837 CantBeBlockedExcept
-    _b838,  # 838 CanBlockOnly
-    _b839,  # 839 BlockCapacity
-    None,  # 840 __asgn_plain
-    _b841,  # 841 BlocksDespite
+    _b824,  # 824 PTChange
+    None,  # 825 __asgn_plain
+    _b826,  # 826 CantAttackOrBlock
+    None,  # 827 __asgn_plain
+    _b828,  # 828 CantAttackUnless
+    None,  # 829 __asgn_plain
+    _b830,  # 830 CantAttack
+    _b831,  # 831 CantBlockMatching
+    None,  # 832 __asgn_plain
+    _b833,  # 833 CantBlock
+    None,  # 834 __asgn_plain
+    _b835,  # 835 CantBeBlockedByFewer
+    _b836,  # 836 CantBeBlockedExcept
+    _b837,  # 837 CanBlockOnly
+    _b838,  # 838 BlockCapacity
+    None,  # 839 __asgn_plain
+    _b840,  # 840 BlocksDespite
+    None,  # 841 __asgn_plain
     None,  # 842 __asgn_plain
-    None,  # 843 __asgn_plain
-    _b844,  # 844 CantBeTargetedByOnly
-    None,  # 845 __asgn_plain
-    _b846,  # 846 CantBeTargetedBy
-    _b847,  # 847 CantBeTargeted
-    None,  # 848 __asgn_plain
-    _b849,  # 849 CantBeDestroyed
-    None,  # 850 __asgn_plain
-    _b851,  # 851 CantPhaseOut
-    None,  # 852 __asgn_plain
-    _b853,  # 853 PhasesEachUntap
+    _b843,  # 843 CantBeTargetedByOnly
+    None,  # 844 __asgn_plain
+    _b845,  # 845 CantBeTargetedBy
+    _b846,  # 846 CantBeTargeted
+    None,  # 847 __asgn_plain
+    _b848,  # 848 CantBeDestroyed
+    None,  # 849 __asgn_plain
+    _b850,  # 850 CantPhaseOut
+    None,  # 851 __asgn_plain
+    _b852,  # 852 PhasesEachUntap
+    None,  # 853 __asgn_plain
     None,  # 854 __asgn_plain
-    None,  # 855 __asgn_plain
-    _b856,  # 856 BasePT
-    None,  # 857 __asgn_plain
-    _b858,  # 858 GainsAbility
+    _b855,  # 855 BasePT
+    None,  # 856 __asgn_plain
+    _b857,  # 857 GainsAbility
+    None,  # 858 __asgn_plain
     None,  # 859 __asgn_plain
-    None,  # 860 __asgn_plain
-    _b861,  # 861 HasKeywordAtManaCost
+    _b860,  # 860 HasKeywordAtManaCost
+    None,  # 861 __asgn_plain
     None,  # 862 __asgn_plain
-    None,  # 863 __asgn_plain
-    _b864,  # 864 HasKeywordFrom
+    _b863,  # 863 HasKeywordFrom
+    None,  # 864 __asgn_plain
     None,  # 865 __asgn_plain
     None,  # 866 __asgn_plain
-    None,  # 867 __asgn_plain
-    _b868,  # 868 ProtectionFromChosen
-    _b869,  # 869 HasKeywords
-    _b870,  # 870 LosesKeywords
+    _b867,  # 867 ProtectionFromChosen
+    _b868,  # 868 HasKeywords
+    _b869,  # 869 LosesKeywords
+    None,  # 870 __asgn_plain
     None,  # 871 __asgn_plain
-    None,  # 872 __asgn_plain
-    _b873,  # 873 CombatDamageSteps
-    None,  # 874 __asgn_plain
-    _b875,  # 875 AssignsExcess
-    None,  # 876 __asgn_plain
-    _b877,  # 877 FormsBands
-    None,  # 878 __asgn_plain
-    _b879,  # 879 DividesDamage
-    None,  # 880 __asgn_plain
-    _b881,  # 881 AttacksUntapped
-    None,  # 882 __asgn_plain
-    _b883,  # 883 DoesntUntap
-    None,  # 884 __asgn_plain
-    _b885,  # 885 DamageGainsLife
-    None,  # 886 __asgn_plain
-    _b887,  # 887 DamageIsLethal
-    None,  # 888 __asgn_plain
-    _b889,  # 889 DamageAsCounters
-    None,  # 890 __asgn_plain
-    _b891,  # 891 CantBeBlockedBy
-    None,  # 892 __asgn_plain
-    _b893,  # 893 CantBeAttachedBy
-    None,  # 894 __asgn_plain
-    _b895,  # 895 PreventDamageFrom
-    None,  # 896 __asgn_plain
-    _b897,  # 897 AttacksDespite
+    _b872,  # 872 CombatDamageSteps
+    None,  # 873 __asgn_plain
+    _b874,  # 874 AssignsExcess
+    None,  # 875 __asgn_plain
+    _b876,  # 876 FormsBands
+    None,  # 877 __asgn_plain
+    _b878,  # 878 DividesDamage
+    None,  # 879 __asgn_plain
+    _b880,  # 880 AttacksUntapped
+    None,  # 881 __asgn_plain
+    _b882,  # 882 DoesntUntap
+    None,  # 883 __asgn_plain
+    _b884,  # 884 DamageGainsLife
+    None,  # 885 __asgn_plain
+    _b886,  # 886 DamageIsLethal
+    None,  # 887 __asgn_plain
+    _b888,  # 888 DamageAsCounters
+    None,  # 889 __asgn_plain
+    _b890,  # 890 CantBeBlockedBy
+    None,  # 891 __asgn_plain
+    _b892,  # 892 CantBeAttachedBy
+    None,  # 893 __asgn_plain
+    _b894,  # 894 PreventDamageFrom
+    None,  # 895 __asgn_plain
+    _b896,  # 896 AttacksDespite
+    None,  # 897 __asgn_plain
     None,  # 898 __asgn_plain
-    None,  # 899 __asgn_plain
-    _b900,  # 900 TapAbilitiesCantActivate
-    None,  # 901 __asgn_plain
-    _b902,  # 902 MaxBlockers
-    None,  # 903 __asgn_plain
-    _b904,  # 904 AttacksEachCombat
-    None,  # 905 __asgn_plain
-    _b906,  # 906 AttacksThisTurn
-    None,  # 907 __asgn_plain
-    _b908,  # 908 MustBeBlocked
-    None,  # 909 __asgn_plain
-    _b910,  # 910 BlocksEachCombat
-    None,  # 911 __asgn_plain
-    _b912,  # 912 CantBeBlocked
+    _b899,  # 899 TapAbilitiesCantActivate
+    None,  # 900 __asgn_plain
+    _b901,  # 901 MaxBlockers
+    None,  # 902 __asgn_plain
+    _b903,  # 903 AttacksEachCombat
+    None,  # 904 __asgn_plain
+    _b905,  # 905 AttacksThisTurn
+    None,  # 906 __asgn_plain
+    _b907,  # 907 MustBeBlocked
+    None,  # 908 __asgn_plain
+    _b909,  # 909 BlocksEachCombat
+    None,  # 910 __asgn_plain
+    _b911,  # 911 CantBeBlocked
+    None,  # 912 __asgn_plain
     None,  # 913 __asgn_plain
-    None,  # 914 __asgn_plain
-    _b915,  # 915 BecomesCreature
-    None,  # 916 __asgn_plain
-    _b917,  # 917 ChosenCreatureType
-    None,  # 918 __asgn_plain
-    _b919,  # 919 BecomesAura
-    None,  # 920 __asgn_plain
-    _b921,  # 921 IsColor
-    _b922,  # 922 BecomesTypes
+    _b914,  # 914 BecomesCreature
+    None,  # 915 __asgn_plain
+    _b916,  # 916 ChosenCreatureType
+    None,  # 917 __asgn_plain
+    _b918,  # 918 BecomesAura
+    None,  # 919 __asgn_plain
+    _b920,  # 920 IsColor
+    _b921,  # 921 BecomesTypes
+    None,  # 922 __asgn_plain
     None,  # 923 __asgn_plain
     None,  # 924 __asgn_plain
     None,  # 925 __asgn_plain
     None,  # 926 __asgn_plain
     None,  # 927 __asgn_plain
     None,  # 928 __asgn_plain
-    None,  # 929 __asgn_plain
+    None,  # 929 __asgn_oneormore
     None,  # 930 __asgn_oneormore
-    None,  # 931 __asgn_oneormore
+    None,  # 931 __asgn_plain
     None,  # 932 __asgn_plain
-    None,  # 933 __asgn_plain
+    None,  # 933 __asgn_optional
     None,  # 934 __asgn_optional
     None,  # 935 __asgn_optional
     None,  # 936 __asgn_optional
-    None,  # 937 __asgn_optional
-    None,  # 938 __asgn_oneormore
-    None,  # 939 __asgn_optional
+    None,  # 937 __asgn_oneormore
+    None,  # 938 __asgn_optional
+    None,  # 939 __asgn_plain
     None,  # 940 __asgn_plain
-    None,  # 941 __asgn_plain
-    None,  # 942 __asgn_oneormore
+    None,  # 941 __asgn_oneormore
+    None,  # 942 __asgn_optional
     None,  # 943 __asgn_optional
-    None,  # 944 __asgn_optional
+    None,  # 944 __asgn_plain
     None,  # 945 __asgn_plain
     None,  # 946 __asgn_plain
     None,  # 947 __asgn_plain
@@ -90131,13 +90197,13 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 956 __asgn_plain
     None,  # 957 __asgn_plain
     None,  # 958 __asgn_plain
-    None,  # 959 __asgn_plain
-    None,  # 960 __asgn_optional
+    None,  # 959 __asgn_optional
+    None,  # 960 __asgn_zeroormore
     None,  # 961 __asgn_zeroormore
     None,  # 962 __asgn_zeroormore
-    None,  # 963 __asgn_zeroormore
+    None,  # 963 __asgn_oneormore
     None,  # 964 __asgn_oneormore
-    None,  # 965 __asgn_oneormore
+    None,  # 965 __asgn_plain
     None,  # 966 __asgn_plain
     None,  # 967 __asgn_plain
     None,  # 968 __asgn_plain
@@ -90149,33 +90215,33 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 974 __asgn_plain
     None,  # 975 __asgn_plain
     None,  # 976 __asgn_plain
-    None,  # 977 __asgn_plain
-    _b978,  # 978 Duration
+    _b977,  # 977 Duration
+    None,  # 978 __asgn_plain
     None,  # 979 __asgn_plain
-    None,  # 980 __asgn_plain
-    None,  # 981 __asgn_oneormore
-    None,  # 982 __asgn_plain
-    _b983,  # 983 UpToXTargets
-    None,  # 984 GraveyardTarget
-    None,  # 985 __asgn_plain
-    _b986,  # 986 FromGraveyard
-    None,  # 987 __asgn_plain
+    None,  # 980 __asgn_oneormore
+    None,  # 981 __asgn_plain
+    _b982,  # 982 UpToXTargets
+    None,  # 983 GraveyardTarget
+    None,  # 984 __asgn_plain
+    _b985,  # 985 FromGraveyard
+    None,  # 986 __asgn_plain
+    None,  # 987 __asgn_optional
     None,  # 988 __asgn_optional
     None,  # 989 __asgn_optional
-    None,  # 990 __asgn_optional
-    None,  # 991 __asgn_plain
-    _b992,  # 992 OntoBattlefield
-    None,  # 993 Destination
-    None,  # 994 __asgn_plain
-    _b995,  # 995 IntoHand
-    None,  # 996 __asgn_plain
-    _b997,  # 997 IntoGraveyard
-    None,  # 998 __asgn_optional
-    None,  # 999 __asgn_plain
-    _b1000,  # 1000 CostValue
+    None,  # 990 __asgn_plain
+    _b991,  # 991 OntoBattlefield
+    None,  # 992 Destination
+    None,  # 993 __asgn_plain
+    _b994,  # 994 IntoHand
+    None,  # 995 __asgn_plain
+    _b996,  # 996 IntoGraveyard
+    None,  # 997 __asgn_optional
+    None,  # 998 __asgn_plain
+    _b999,  # 999 CostValue
+    None,  # 1000 __asgn_plain
     None,  # 1001 __asgn_plain
-    None,  # 1002 __asgn_plain
-    None,  # 1003 __asgn_optional
+    None,  # 1002 __asgn_optional
+    None,  # 1003 __asgn_plain
     None,  # 1004 __asgn_plain
     None,  # 1005 __asgn_plain
     None,  # 1006 __asgn_plain
@@ -90185,80 +90251,80 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1010 __asgn_plain
     None,  # 1011 __asgn_plain
     None,  # 1012 __asgn_plain
-    None,  # 1013 __asgn_optional
-    None,  # 1014 __asgn_plain
+    None,  # 1013 __asgn_plain
+    None,  # 1014 __asgn_optional
     None,  # 1015 __asgn_plain
     None,  # 1016 __asgn_plain
     None,  # 1017 __asgn_plain
-    None,  # 1018 __asgn_optional
-    None,  # 1019 __asgn_plain
+    None,  # 1018 __asgn_plain
+    None,  # 1019 __asgn_optional
     None,  # 1020 __asgn_plain
     None,  # 1021 __asgn_plain
     None,  # 1022 __asgn_plain
-    None,  # 1023 __asgn_optional
-    None,  # 1024 __asgn_oneormore
-    None,  # 1025 __asgn_plain
+    None,  # 1023 __asgn_plain
+    None,  # 1024 __asgn_optional
+    None,  # 1025 __asgn_oneormore
     None,  # 1026 __asgn_plain
-    _b1027,  # 1027 NextTurnDuration
-    None,  # 1028 __asgn_plain
-    None,  # 1029 __asgn_optional
+    None,  # 1027 __asgn_plain
+    _b1028,  # 1028 NextTurnDuration
+    None,  # 1029 __asgn_plain
     None,  # 1030 __asgn_optional
-    None,  # 1031 BackWord
-    None,  # 1032 __asgn_plain
+    None,  # 1031 __asgn_optional
+    None,  # 1032 BackWord
     None,  # 1033 __asgn_plain
     None,  # 1034 __asgn_plain
     None,  # 1035 __asgn_plain
     None,  # 1036 __asgn_plain
-    _b1037,  # 1037 BackRef
-    None,  # 1038 __asgn_optional
-    None,  # 1039 __asgn_plain
-    _b1040,  # 1040 TargetPlayer
-    None,  # 1041 __asgn_plain
-    _b1042,  # 1042 TargetObject
-    None,  # 1043 __asgn_optional
-    None,  # 1044 __asgn_plain
+    None,  # 1037 __asgn_plain
+    _b1038,  # 1038 BackRef
+    None,  # 1039 __asgn_optional
+    None,  # 1040 __asgn_plain
+    _b1041,  # 1041 TargetPlayer
+    None,  # 1042 __asgn_plain
+    _b1043,  # 1043 TargetObject
+    None,  # 1044 __asgn_optional
     None,  # 1045 __asgn_plain
-    _b1046,  # 1046 EachObjects
-    None,  # 1047 __asgn_optional
-    None,  # 1048 __asgn_plain
+    None,  # 1046 __asgn_plain
+    _b1047,  # 1047 EachObjects
+    None,  # 1048 __asgn_optional
     None,  # 1049 __asgn_plain
-    None,  # 1050 __asgn_optional
+    None,  # 1050 __asgn_plain
     None,  # 1051 __asgn_optional
     None,  # 1052 __asgn_optional
-    None,  # 1053 __asgn_plain
-    None,  # 1054 __asgn_oneormore
-    None,  # 1055 __asgn_plain
+    None,  # 1053 __asgn_optional
+    None,  # 1054 __asgn_plain
+    None,  # 1055 __asgn_oneormore
     None,  # 1056 __asgn_plain
-    None,  # 1057 __asgn_oneormore
+    None,  # 1057 __asgn_plain
     None,  # 1058 __asgn_oneormore
-    None,  # 1059 __asgn_optional
+    None,  # 1059 __asgn_oneormore
     None,  # 1060 __asgn_optional
     None,  # 1061 __asgn_optional
-    None,  # 1062 __asgn_plain
+    None,  # 1062 __asgn_optional
     None,  # 1063 __asgn_plain
-    None,  # 1064 __asgn_oneormore
+    None,  # 1064 __asgn_plain
     None,  # 1065 __asgn_oneormore
     None,  # 1066 __asgn_oneormore
-    None,  # 1067 __asgn_plain
+    None,  # 1067 __asgn_oneormore
     None,  # 1068 __asgn_plain
-    None,  # 1069 __asgn_oneormore
-    None,  # 1070 __asgn_plain
+    None,  # 1069 __asgn_plain
+    None,  # 1070 __asgn_oneormore
     None,  # 1071 __asgn_plain
     None,  # 1072 __asgn_plain
-    _b1073,  # 1073 QualityRef
-    None,  # 1074 __asgn_plain
-    None,  # 1075 __asgn_optional
-    None,  # 1076 __asgn_oneormore
+    None,  # 1073 __asgn_plain
+    _b1074,  # 1074 QualityRef
+    None,  # 1075 __asgn_plain
+    None,  # 1076 __asgn_optional
     None,  # 1077 __asgn_oneormore
-    None,  # 1078 __asgn_plain
-    None,  # 1079 __asgn_optional
-    None,  # 1080 __asgn_oneormore
-    None,  # 1081 __asgn_zeroormore
-    None,  # 1082 __asgn_oneormore
-    None,  # 1083 __asgn_optional
+    None,  # 1078 __asgn_oneormore
+    None,  # 1079 __asgn_plain
+    None,  # 1080 __asgn_optional
+    None,  # 1081 __asgn_oneormore
+    None,  # 1082 __asgn_zeroormore
+    None,  # 1083 __asgn_oneormore
     None,  # 1084 __asgn_optional
-    None,  # 1085 KeywordCostPart
-    None,  # 1086 __asgn_oneormore
+    None,  # 1085 __asgn_optional
+    None,  # 1086 KeywordCostPart
     None,  # 1087 __asgn_oneormore
     None,  # 1088 __asgn_oneormore
     None,  # 1089 __asgn_oneormore
@@ -90267,97 +90333,98 @@ _OBJ: list[Callable[[Any, Any, int, Made], Any] | None] = [
     None,  # 1092 __asgn_oneormore
     None,  # 1093 __asgn_oneormore
     None,  # 1094 __asgn_oneormore
-    None,  # 1095 __asgn_optional
-    None,  # 1096 __asgn_plain
+    None,  # 1095 __asgn_oneormore
+    None,  # 1096 __asgn_optional
     None,  # 1097 __asgn_plain
     None,  # 1098 __asgn_plain
-    _b1099,  # 1099 PerTime
-    None,  # 1100 __asgn_optional
-    None,  # 1101 __asgn_oneormore
-    None,  # 1102 __asgn_plain
-    _b1103,  # 1103 PerObject
-    None,  # 1104 __asgn_optional
-    None,  # 1105 __asgn_plain
+    None,  # 1099 __asgn_plain
+    _b1100,  # 1100 PerTime
+    None,  # 1101 __asgn_optional
+    None,  # 1102 __asgn_oneormore
+    None,  # 1103 __asgn_plain
+    _b1104,  # 1104 PerObject
+    None,  # 1105 __asgn_optional
     None,  # 1106 __asgn_plain
     None,  # 1107 __asgn_plain
-    _b1108,  # 1108 PowerOf
-    None,  # 1109 __asgn_plain
+    None,  # 1108 __asgn_plain
+    _b1109,  # 1109 PowerOf
     None,  # 1110 __asgn_plain
     None,  # 1111 __asgn_plain
     None,  # 1112 __asgn_plain
     None,  # 1113 __asgn_plain
     None,  # 1114 __asgn_plain
     None,  # 1115 __asgn_plain
-    None,  # 1116 __asgn_optional
+    None,  # 1116 __asgn_plain
     None,  # 1117 __asgn_optional
     None,  # 1118 __asgn_optional
     None,  # 1119 __asgn_optional
     None,  # 1120 __asgn_optional
     None,  # 1121 __asgn_optional
-    None,  # 1122 __asgn_oneormore
-    None,  # 1123 __asgn_optional
+    None,  # 1122 __asgn_optional
+    None,  # 1123 __asgn_oneormore
     None,  # 1124 __asgn_optional
     None,  # 1125 __asgn_optional
-    None,  # 1126 DelayedStep
-    None,  # 1127 __asgn_optional
+    None,  # 1126 __asgn_optional
+    None,  # 1127 DelayedStep
     None,  # 1128 __asgn_optional
-    None,  # 1129 __asgn_oneormore
-    None,  # 1130 __asgn_plain
-    None,  # 1131 __asgn_oneormore
-    None,  # 1132 __asgn_optional
+    None,  # 1129 __asgn_optional
+    None,  # 1130 __asgn_oneormore
+    None,  # 1131 __asgn_plain
+    None,  # 1132 __asgn_oneormore
     None,  # 1133 __asgn_optional
     None,  # 1134 __asgn_optional
-    None,  # 1135 __asgn_plain
+    None,  # 1135 __asgn_optional
     None,  # 1136 __asgn_plain
-    None,  # 1137 __asgn_optional
+    None,  # 1137 __asgn_plain
     None,  # 1138 __asgn_optional
-    None,  # 1139 __asgn_plain
-    _b1140,  # 1140 EntersEvent
-    None,  # 1141 ThisEvent
-    None,  # 1142 __asgn_plain
-    _b1143,  # 1143 LeavesEvent
-    None,  # 1144 __asgn_plain
-    _b1145,  # 1145 DiesEvent
-    None,  # 1146 __asgn_plain
-    _b1147,  # 1147 ToGraveyardEvent
-    None,  # 1148 __asgn_plain
-    _b1149,  # 1149 AttacksAloneEvent
-    None,  # 1150 __asgn_plain
-    _b1151,  # 1151 UnblockedEvent
-    None,  # 1152 __asgn_plain
-    _b1153,  # 1153 AttacksEvent
-    None,  # 1154 __asgn_plain
-    _b1155,  # 1155 BlocksEvent
-    None,  # 1156 __asgn_plain
+    None,  # 1139 __asgn_optional
+    None,  # 1140 __asgn_plain
+    _b1141,  # 1141 EntersEvent
+    None,  # 1142 ThisEvent
+    None,  # 1143 __asgn_plain
+    _b1144,  # 1144 LeavesEvent
+    None,  # 1145 __asgn_plain
+    _b1146,  # 1146 DiesEvent
+    None,  # 1147 __asgn_plain
+    _b1148,  # 1148 ToGraveyardEvent
+    None,  # 1149 __asgn_plain
+    _b1150,  # 1150 AttacksAloneEvent
+    None,  # 1151 __asgn_plain
+    _b1152,  # 1152 UnblockedEvent
+    None,  # 1153 __asgn_plain
+    _b1154,  # 1154 AttacksEvent
+    None,  # 1155 __asgn_plain
+    _b1156,  # 1156 BlocksEvent
     None,  # 1157 __asgn_plain
     None,  # 1158 __asgn_plain
-    _b1159,  # 1159 BlockedEvent
-    None,  # 1160 __asgn_plain
-    _b1161,  # 1161 PhasesEvent
-    None,  # 1162 __asgn_plain
-    _b1163,  # 1163 TurnedUpEvent
-    None,  # 1164 __asgn_plain
-    _b1165,  # 1165 ExiledThisWayEvent
-    None,  # 1166 __asgn_plain
-    _b1167,  # 1167 TargetedEvent
-    None,  # 1168 __asgn_plain
+    None,  # 1159 __asgn_plain
+    _b1160,  # 1160 BlockedEvent
+    None,  # 1161 __asgn_plain
+    _b1162,  # 1162 PhasesEvent
+    None,  # 1163 __asgn_plain
+    _b1164,  # 1164 TurnedUpEvent
+    None,  # 1165 __asgn_plain
+    _b1166,  # 1166 ExiledThisWayEvent
+    None,  # 1167 __asgn_plain
+    _b1168,  # 1168 TargetedEvent
     None,  # 1169 __asgn_plain
-    _b1170,  # 1170 DealsDamageEvent
-    None,  # 1171 __asgn_plain
-    _b1172,  # 1172 DealtDamageEvent
-    None,  # 1173 __asgn_plain
-    _b1174,  # 1174 PutIntoGraveyardEvent
-    None,  # 1175 __asgn_optional
+    None,  # 1170 __asgn_plain
+    _b1171,  # 1171 DealsDamageEvent
+    None,  # 1172 __asgn_plain
+    _b1173,  # 1173 DealtDamageEvent
+    None,  # 1174 __asgn_plain
+    _b1175,  # 1175 PutIntoGraveyardEvent
     None,  # 1176 __asgn_optional
     None,  # 1177 __asgn_optional
-    None,  # 1178 __asgn_oneormore
+    None,  # 1178 __asgn_optional
     None,  # 1179 __asgn_oneormore
     None,  # 1180 __asgn_oneormore
-    None,  # 1181 __asgn_optional
+    None,  # 1181 __asgn_oneormore
     None,  # 1182 __asgn_optional
     None,  # 1183 __asgn_optional
     None,  # 1184 __asgn_optional
     None,  # 1185 __asgn_optional
     None,  # 1186 __asgn_optional
     None,  # 1187 __asgn_optional
+    None,  # 1188 __asgn_optional
 ]

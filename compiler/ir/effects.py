@@ -1264,6 +1264,9 @@ class Sacrifice(Effect):
 
     def text(self, ph: "Phrase", subject: str) -> str:
         tail = f" unless you pay {self.unless.text()}" if self.unless is not None else ""
+        if self.unless is not None and self.unless.exile_from_graveyard is not None:
+            words = self.unless.text()
+            tail = f" unless you {words[:1].lower()}{words[1:]}"  # "unless you exile a card from your graveyard"
         if self.per_counter:
             tail += f" for each {self.per_counter} counter on it"
         return f"sacrifice {self.target.text(ph)}{tail}"
