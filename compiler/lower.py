@@ -369,6 +369,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         any_types = ("artifact", "creature", "enchantment", "land", "planeswalker")
     if f.blocked_by_this:
         words += " it's blocking"
+    if f.blockedbythis:
+        words += " blocked by this"  # 509.1g: a creature this is blocking ("this" printed as the card's name)
     if f.attacking_you:
         words += " that's attacking you"
     alternatives: tuple[FilterIR, ...] = ()
@@ -391,7 +393,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
                     keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
-                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this),
+                    without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this or f.blockedbythis),
                     mana_value_at_least=mv_min, mana_value_at_most=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
                     combat=tuple(f.combat),
                     states=tuple(f.states), name=name, attacking_viewer=bool(f.attacking_you),
@@ -1507,6 +1509,8 @@ class CardLowering:
             duration = "control"  # 702.62a: it follows the spell to the permanent it becomes
         elif d is not None and d.thiscombat:
             duration = "combat"  # 500.5, 511.2: until the combat phase ends
+        elif d is not None and d.remainstapped:
+            duration = "source_tapped"  # 611.2b: "for as long as this remains tapped"
         if e.during is not None:
             # 500.1: it applies during that player's next turn, from its beginning to its end.
             duration = "next_turn_controller" if e.during.its else "next_turn_you"
@@ -1537,6 +1541,9 @@ class CardLowering:
         duration = "forever"
         if e.duration is not None:
             duration = "next_upkeep" if e.duration.next_upkeep else "eot"
+            if e.duration.remainstapped or e.duration.thiscombat or e.duration.losecontrol:
+                self.ck.error(e.duration, "gaining control lasts 'until end of turn', 'until your next upkeep' or "
+                                          "indefinitely")
         return ef.GainControl(self.target(e.target, cond), duration)
 
     def effect_BlockRequirementEffect(self, e: Any, cond: Condition | None) -> Effect:
@@ -2142,6 +2149,8 @@ class CardLowering:
         if k == "PreventDamageByStmt":
             flt = _filter(self.ck, b.filter, b) if b.filter is not None else None
             return StaticIR((sp.PreventDamageBy(flt, combat=bool(b.combat)),), None, False, word)
+        if k == "OptionalUntapStmt":
+            return StaticIR((sp.MayChooseNotToUntap(),), None, False, word)  # 502.3
         if k == "GreaterPowerCantBlockStmt":
             return StaticIR((sp.CantBeBlockedByGreaterPower(),), None, False, word)  # 509.1b
         if k == "LureStmt":

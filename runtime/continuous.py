@@ -221,6 +221,11 @@ class DoesntUntap:
 
 
 @dataclass(frozen=True)
+class MayChooseNotToUntap:
+    """502.3: its controller may choose not to untap it during their untap step."""
+
+
+@dataclass(frozen=True)
 class SetPT:
     """604.3 / 613.4a (layer 7a): a characteristic-defining ability: power and/or toughness equal
     ``amount``, counted as the characteristics are computed."""
@@ -502,7 +507,7 @@ class MayPlay:
 Part = Union[
     MayPlay, GainAbility, SetColors, SetCreatureType, BecomesAura, PTChoice, SetBasePT,
     GainKeywordWithQuality,
-    PTChange, CantAttack, CantAttackUnlessDefendingControls, CantBeBlockedByGreaterPower, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
+    PTChange, MayChooseNotToUntap, CantAttack, CantAttackUnlessDefendingControls, CantBeBlockedByGreaterPower, CantBlock, CantAttackOrBlock, CantBeBlockedExceptBy, CanBlockOnly, Untargetable,
     Indestructible, CantPhaseOut, PhasesEachUntap, GainKeywords, GainKeywordAtManaCost, LoseKeywords, ControlledBy,
     MinimumBlockers,
     CombatDamageSteps, AssignsExcessToPlayer, FormsAttackingBands, DividesOpposingCombatDamage, AttacksWithoutTapping,
@@ -556,6 +561,7 @@ __all__ = [
     "SetCreatureType",
     "AllAbleBlock",
     "AssignsExcessToPlayer",
+    "MayChooseNotToUntap",
     "CantBeBlockedByGreaterPower",
     "CantAttackUnlessDefendingControls",
     "FormsAttackingBands",

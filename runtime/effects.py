@@ -1246,10 +1246,18 @@ class ApplyContinuous:
         parts = tuple(replace(p, quality=res.chosen_color) if isinstance(p, GainKeywordWithQuality) and not p.quality
                       else p for p in parts
                       if not (isinstance(p, GainKeywordWithQuality) and not p.quality and not res.chosen_color))
+        until = self.until
+        if until == "source_tapped":
+            # 611.2b: "for as long as this remains tapped" -- if it isn't tapped now, the effect does nothing.
+            src = res.game.state.objects.get(res.source_oid)
+            if src is None or src.zone is not Zone.BATTLEFIELD or not src.tapped:
+                res.game.log(f"{res.game.name_of(res.source_oid)} isn't tapped: the effect does nothing (611.2b)")
+                return
+            until = f"tapped:{src.oid}"
         refs = res.referents(self.target) + (res.referents(self.also) if self.also is not None else [])
         for ref in dict.fromkeys(refs):  # each object once, even if named twice
             if isinstance(ref, int):
-                res.game.add_continuous(ref, parts, res.controller, self.until)
+                res.game.add_continuous(ref, parts, res.controller, until)
 
 
 @dataclass(frozen=True)

@@ -790,6 +790,7 @@ class Game:
             # 400.7: effects on the old object end with it (after the look-back above: an ability
             # granted until end of turn still triggers on its dying, 603.10a).
             self.state.continuous = [e for e in self.state.continuous if e.oid != o.oid]
+            self.end_while_tapped()  # 611.2b: "for as long as it remains tapped" ends as it leaves
         lst = self.zone(ev.to_zone, o.owner)
         if position is None:
             lst.append(new.oid)
@@ -1122,6 +1123,20 @@ class Game:
         if self.exists(oid) and self.obj(oid).zone is Zone.BATTLEFIELD and self.obj(oid).tapped != tapped:
             self.obj(oid).tapped = tapped
             self.log(f"{self.name_of(oid)} becomes {'tapped' if tapped else 'untapped'}")
+            if not tapped:
+                self.end_while_tapped()
+
+    def end_while_tapped(self) -> None:
+        """611.2b: an effect lasting "for as long as [its source] remains tapped" ends once that source
+        is untapped or has left the battlefield (a new object, 400.7); it doesn't begin again if the
+        permanent is tapped later."""
+        def holds(until: str) -> bool:
+            if not until.startswith("tapped:"):
+                return True
+            src = self.state.objects.get(int(until.split(":")[1]))
+            return src is not None and src.zone is Zone.BATTLEFIELD and src.tapped
+        if any(not holds(e.until) for e in self.state.continuous):
+            self.state.continuous = [e for e in self.state.continuous if holds(e.until)]
 
     def remove_counters(self, oid: int, kind: str, n: int) -> bool:
         """Remove ``n`` counters of ``kind``; False (nothing removed) if there aren't that many."""
@@ -1199,6 +1214,8 @@ class Game:
         self.state.continuous.append(ContinuousEffect(oid, parts, controller, until, self.new_id()))
         ends = {"eot": "until end of turn", "next_upkeep": "until your next upkeep",
                 "control": "until its controller loses control of it", "indefinitely": "indefinitely"}
+        if until.startswith("tapped:"):
+            ends[until] = f"for as long as {self.name_of(int(until.split(':')[1]))} remains tapped"  # 611.2b
         self.log(f"an effect applies to {self.name_of(oid)} {ends.get(until, 'until ' + until)}")
 
     def expire_continuous(self, until: str, player: int | None = None) -> None:

@@ -1417,7 +1417,8 @@ class ApplyContinuous(Effect):
     target: Ref
     parts: tuple[StaticPart, ...]
     # "eot" | "forever" | "next_upkeep" | "control" (until you lose control of it) | "combat" |
-    # "next_turn_controller" / "next_turn_you" (during its controller's / your next turn)
+    # "next_turn_controller" / "next_turn_you" (during its controller's / your next turn) |
+    # "source_tapped" (for as long as the source remains tapped, 611.2b)
     duration: str
     lead: bool = False
     tail: tuple[StaticPart, ...] = ()
@@ -1458,6 +1459,8 @@ class ApplyContinuous(Effect):
             return f"{ref.text(ph, True)} {text} until you lose control of it"
         if self.duration == "combat":
             return f"{ref.text(ph, True)} {text} this combat{tail}"
+        if self.duration == "source_tapped":
+            return f"{ref.text(ph, True)} {text} for as long as {ph.this_name()} remains tapped"
         if self.duration.startswith("next_turn_"):
             whose = "its controller's" if self.duration == "next_turn_controller" else "your"
             return f"{ref.text(ph, True)} {text} during {whose} next turn"

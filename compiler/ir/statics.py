@@ -511,6 +511,18 @@ class MustBeBlocked(FixedPart):
 
 
 @dataclass(frozen=True)
+class MayChooseNotToUntap(StaticPart):
+    """502.3: "you may choose not to untap this during your untap step" -- its controller is asked as
+    the permanents untap.  A sentence of its own."""
+
+    def sentence(self, ab: "StaticIR", card: str) -> str | None:
+        return f"You may choose not to untap {card} during your untap step."
+
+    def python(self) -> str:
+        return "rt.MayChooseNotToUntap()"
+
+
+@dataclass(frozen=True)
 class CantBeBlockedByGreaterPower(StaticPart):
     """509.1b: "creatures with power greater than this's power can't block it" -- a restriction on each
     blocker, comparing powers as blockers are declared.  A sentence of its own: its subject is the
