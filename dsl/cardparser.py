@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from .parsetree import Nt, flatten
 
-GRAMMAR = '3137c04c0b87e41c7ca2ac34a8cad7a004466f232b610fac117e8178de9b77c6'
+GRAMMAR = 'cb85bcfd6c55a22cc98419fd560612afe07762693977c18f31c4927504d9b6b5'
 
 # (rule name, kind, textX class name, attribute): what made a parse-tree node; kind is
 # 'common', 'abstract' or 'match' for a rule, 'plain', 'optional', 'oneormore' or
@@ -1251,7 +1251,7 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     '_RX7': ('[^\\d\\W]\\w*\\b', 40),
     '_RX8': ('[a-z]+(?=:)', 40),
     '_RX9': ('(card|cost|type|pt|color|text|spell|when|whenever|at|as|enters|keyword|action|counter|this|it|you|if|until|and|or|gains|gain|has|loses|gets|can|turned|put|return|cast|copy|create|the)\\b', 40),
-    '_RX10': ("(?!(?:special|from|hand|pay|sacrifice|exile|discard|remove|reveal|tap|in|your|players|prevent|activated|play|each|enchanted|equipped|back|all)\\b)(?![a-z_][a-z0-9_]*(?:[ \\t\\r\\n]|\\/\\/[^\\n]*)*[,:])(?![^\\n{}]*? (?:get (?:an additional )?[+-]|have [a-z]))(?![^\\n{}]*? can't )(?![^\\n{}]*? you cast cost \\{)[a-z]", 40),
+    '_RX10': ("(?!(?:special|from|hand|pay|sacrifice|exile|discard|remove|reveal|tap|in|your|players|prevent|activated|play|each|enchanted|equipped|back|all|creatures)\\b)(?![a-z_][a-z0-9_]*(?:[ \\t\\r\\n]|\\/\\/[^\\n]*)*[,:])(?![^\\n{}]*? (?:get (?:an additional )?[+-]|have [a-z]))(?![^\\n{}]*? can't )(?![^\\n{}]*? you cast cost \\{)[a-z]", 40),
     '_RX11': ('\\*|[0-9]+', 40),
     '_RX12': ('[-+]?[0-9]+', 40),
     '_RX13': ('(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty)\\b', 40),
@@ -13292,6 +13292,43 @@ class CardParser:
             sk0[p] = q
         ch0 = text[q:q + 1]
         ch: str | None = ch0
+        if ch in _F43:
+            while True:
+                p1 = p
+                res2: list[Any] = []
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith(',', q)):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, ',', '')
+                q += 1
+                p1 = q
+                res2.append(v)
+                q = sk0[p1]
+                if q < 0:
+                    q = _WS0(text, p1).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p1] = q
+                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'and', '')
+                q += 3
+                p1 = q
+                res2.append(v)
+                if res2:
+                    return p1, res2
+                p = p1
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F5:
             while True:
                 q = sk0[p]
@@ -13347,43 +13384,6 @@ class CardParser:
                 if v is not None:
                     return q, v if v else [v]
                 p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F43:
-            while True:
-                p1 = p
-                res2: list[Any] = []
-                q = sk0[p1]
-                if q < 0:
-                    q = _WS0(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p1] = q
-                if not (text.startswith(',', q)):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, ',', '')
-                q += 1
-                p1 = q
-                res2.append(v)
-                q = sk0[p1]
-                if q < 0:
-                    q = _WS0(text, p1).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p1] = q
-                if not (text.startswith('and', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'and', '')
-                q += 3
-                p1 = q
-                res2.append(v)
-                if res2:
-                    return p1, res2
-                p = p1
                 ch = None  # moved on: no guess about the next alternative
                 break
         return None
@@ -22922,6 +22922,25 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F19:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('for', q) and not (nx := text[q + 3:q + 4]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'for', '')
+                q += 3
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F75:
             while True:
                 q = sk0[p]
@@ -23354,6 +23373,44 @@ class CardParser:
                     break
                 v = (q, 'blocking', '')
                 q += 8
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F23:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F23:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -33576,6 +33633,44 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F23:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F23:
+            while True:
+                q = sk0[p]
+                if q < 0:
+                    q = _WS0(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS0)
+                    sk0[p] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F10:
             while True:
                 q = sk0[p]
@@ -33666,25 +33761,6 @@ class CardParser:
                     break
                 v = (q, 'named', '')
                 q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F23:
-            while True:
-                q = sk0[p]
-                if q < 0:
-                    q = _WS0(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS0)
-                    sk0[p] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
                 if v is not None:
                     return q, v if v else [v]
                 p = q
@@ -64832,6 +64908,44 @@ class CardParser:
                 p = q
                 ch = None  # moved on: no guess about the next alternative
                 break
+        if ch in _F23:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'blocked', '')
+                q += 7
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
+        if ch in _F23:
+            while True:
+                q = sk1[p]
+                if q < 0:
+                    q = _WS1(text, p).end()
+                    if text.startswith('//', q):
+                        q = self.comment(q, _WS1)
+                    sk1[p] = q
+                if not (text.startswith('by', q) and not (nx := text[q + 2:q + 3]).isalnum() and nx != '_'):
+                    p = c
+                    ch = ch0
+                    break
+                v = (q, 'by', '')
+                q += 2
+                if v is not None:
+                    return q, v if v else [v]
+                p = q
+                ch = None  # moved on: no guess about the next alternative
+                break
         if ch in _F10:
             while True:
                 q = sk1[p]
@@ -64922,25 +65036,6 @@ class CardParser:
                     break
                 v = (q, 'named', '')
                 q += 5
-                if v is not None:
-                    return q, v if v else [v]
-                p = q
-                ch = None  # moved on: no guess about the next alternative
-                break
-        if ch in _F23:
-            while True:
-                q = sk1[p]
-                if q < 0:
-                    q = _WS1(text, p).end()
-                    if text.startswith('//', q):
-                        q = self.comment(q, _WS1)
-                    sk1[p] = q
-                if not (text.startswith('blocked', q) and not (nx := text[q + 7:q + 8]).isalnum() and nx != '_'):
-                    p = c
-                    ch = ch0
-                    break
-                v = (q, 'blocked', '')
-                q += 7
                 if v is not None:
                     return q, v if v else [v]
                 p = q
